@@ -1,0 +1,21 @@
+import { PGlite } from '@electric-sql/pglite';
+
+let t = performance.now();
+const a = new PGlite();
+await a.waitReady;
+console.log('new in-memory', (performance.now() - t) | 0);
+await a.exec("create table x(id int primary key, v text); insert into x values (1,'a')");
+t = performance.now();
+const dump = await a.dumpDataDir('none');
+console.log('dump', (performance.now() - t) | 0, dump.size);
+t = performance.now();
+const b = new PGlite({ loadDataDir: dump });
+await b.waitReady;
+console.log('load', (performance.now() - t) | 0, (await b.query('select * from x')).rows);
+t = performance.now();
+const c = await a.clone();
+console.log('clone', (performance.now() - t) | 0, (await c.query('select count(*) from x')).rows);
+t = performance.now();
+const d = new PGlite();
+await d.waitReady;
+console.log('second new', (performance.now() - t) | 0);

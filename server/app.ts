@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installZodMessages } from '#shared/validation/zod-messages.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { databasePlugin } from './db/plugin.ts';
+import { registerApi } from './http/api.ts';
+import { errorHandler } from './http/error-handler.ts';
+import { openApi } from './http/openapi.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import type { App } from './http/types.ts';
+import { webPlugin } from './http/web.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export interface AppDependencies {
+  /** An open, migrated database; without it the configured one is opened. */
+  database?: DatabaseHandle;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+  };
+}
+
+/** Builds the whole application without listening: used by main.ts and by every test. */
+export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<App> {
+  installZodMessages();
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+    // A request id from the proxy is kept (so logs line up across hops), else a new one.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(cookie);
+  await app.register(databasePlugin, { database: deps.database });
+  await app.register(openApi);
+  await app.register(healthRoutes);
+  await registerApi(app);
+  await app.register(webPlugin);
+  return app;
+}

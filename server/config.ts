@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { FEATURES, type Feature } from '#shared/features.ts';
+import { LANGS } from '#shared/locales.ts';
+
+// Every setting of the process comes from the environment, parsed here once. Unset means
+// the embedded default (docs/configuration.md lists them all).
+const list = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const url = (protocols: string[]) => z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`) });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: url(['http', 'https']).optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_PRETTY: flag.optional(),
+    TRUST_PROXY: flag.default(false),
+    DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    SEED_DEMO: flag.default(true),
+    FEATURES: list(z.enum(FEATURES)).default([...FEATURES]),
+    DEFAULT_LOCALE: z.enum(LANGS).default('en'),
+    LOCALES: list(z.enum(LANGS)).default([...LANGS]),
+    ACCOUNT_BASE_PATH: z
+      .string()
+      .regex(/^\/[a-z0-9-]+$/, 'must look like /account')
+      .default('/account'),
+    WEB_DIST_DIR: z.string().min(1).default('./dist/app'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  })
+  .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
+    path: ['DEFAULT_LOCALE'],
+    message: 'must be one of LOCALES',
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  logLevel: string;
+  logPretty: boolean;
+  trustProxy: boolean;
+  databaseUrl: string | undefined;
+  /** Folder of the embedded PGlite database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  seedDemo: boolean;
+  features: ReadonlySet<Feature>;
+  defaultLocale: (typeof LANGS)[number];
+  locales: (typeof LANGS)[number][];
+  accountBasePath: string;
+  webDistDir: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message is one line per bad value. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means unset, as in most twelve-factor tools.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    logPretty: env.LOG_PRETTY ?? (env.NODE_ENV === 'development' && process.stdout.isTTY === true),
+    trustProxy: env.TRUST_PROXY,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    seedDemo: env.SEED_DEMO,
+    features: new Set(env.FEATURES),
+    defaultLocale: env.DEFAULT_LOCALE,
+    locales: env.LOCALES,
+    accountBasePath: env.ACCOUNT_BASE_PATH,
+    webDistDir: env.WEB_DIST_DIR,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** A configuration for tests: the defaults with the overrides given. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+}

@@ -1,0 +1,67 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle =
+  | { driver: 'postgres'; db: Database; pool: pg.Pool; close(): Promise<void> }
+  | { driver: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; without it the embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data folder, or `memory://` for an in-memory database. */
+  dataDir?: string;
+  /** An already open PGlite instance (tests load one from a migrated dump). */
+  pglite?: PGlite;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle client that loses its connection must not crash the process.
+    pool.on('error', () => {});
+    return {
+      db: drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database,
+      driver: 'postgres',
+      pool,
+      close: () => pool.end(),
+    };
+  }
+  let client = options.pglite;
+  if (!client) {
+    const dataDir = options.dataDir ?? 'memory://';
+    if (!dataDir.startsWith('memory://'))
+      await mkdir(dirname(resolve(dataDir)), { recursive: true });
+    client = await PGlite.create(dataDir);
+  }
+  const instance = client;
+  return {
+    db: drizzlePglite({ client: instance, ...drizzleOptions }) as unknown as Database,
+    driver: 'pglite',
+    pglite: instance,
+    close: () => instance.close(),
+  };
+}
+
+export async function pingDatabase(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './audit-log.ts';
+export * from './countries.ts';
+export * from './users.ts';

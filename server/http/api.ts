@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_BASES, type ApiArea } from '#shared/api-bases.ts';
+import { appConfigRoutes } from '../modules/app-config/routes.ts';
+import { AppError } from './app-error.ts';
+import { sendError } from './error-handler.ts';
+
+// Which module's routes live under which base of §7. A module may appear under several
+// bases (get-auth-user is both an account and a dashboard call).
+const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod[]> = {
+  dashboard: [],
+  account: [],
+  public: [appConfigRoutes],
+  all: [],
+};
+
+export async function registerApi(app: FastifyInstance): Promise<void> {
+  for (const [area, modules] of Object.entries(API_ROUTES) as [
+    ApiArea,
+    FastifyPluginAsyncZod[],
+  ][]) {
+    for (const routes of modules) await app.register(routes, { prefix: API_BASES[area] });
+  }
+  // Unknown /api paths answer with the JSON envelope, never with the SPA.
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((_request, reply) => sendError(reply, new AppError('not_found')));
+    },
+    { prefix: '/api' },
+  );
+}

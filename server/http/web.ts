@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '#shared/contracts/app-config.ts';
+import { publicAppConfig } from '../modules/app-config/public-config.ts';
+import { AppError } from './app-error.ts';
+import { sendError } from './error-handler.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=3600';
+
+/** index.html with the runtime configuration embedded as a JSON data block. */
+function renderIndex(template: string, appConfig: AppConfig): string {
+  // `<` is escaped so that no value can close the script element early.
+  const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
+  const block = `<script type="application/json" id="app-config">${json}</script>`;
+  return template.replace('</head>', `${block}</head>`);
+}
+
+function looksLikeFile(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+}
+
+// Serves the built SPA: hashed assets with long cache headers (pre-compressed copies when
+// the build made them), every other GET under a screen path gets index.html so the
+// browser's router decides (history fallback). API 404s never reach this handler.
+export const webPlugin = fp(
+  async (app: FastifyInstance) => {
+    const root = resolve(app.config.webDistDir);
+    const template = await readFile(resolve(root, 'index.html'), 'utf8').catch(() => undefined);
+    if (template === undefined) {
+      app.log.warn({ root }, 'web app not built: run `npm run build`; only the API is served');
+    } else {
+      await app.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        preCompressed: true,
+        allowedPath: (path) => path !== '/index.html',
+        setHeaders: (res, path) => {
+          res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT);
+        },
+      });
+    }
+    const index = template && renderIndex(template, publicAppConfig(app.config));
+
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
+
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.redirect(`/${app.config.defaultLocale}`),
+    );
+
+    app.setNotFoundHandler((request, reply) => {
+      const isPage = request.method === 'GET' || request.method === 'HEAD';
+      if (!index || !isPage || looksLikeFile(request.url)) {
+        return sendError(reply, new AppError('not_found'));
+      }
+      return sendIndex(reply);
+    });
+  },
+  { name: 'web' },
+);

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { FEATURES } from '../features.ts';
+import { LANGS } from '../locales.ts';
+
+// What the server tells the browser about its configuration. It is embedded in index.html
+// as a JSON data block (not a script, so the content security policy stays strict) and is
+// also served at GET /api/public/v1/app-config.
+export const appConfig = z.object({
+  defaultLocale: z.enum(LANGS),
+  locales: z.array(z.enum(LANGS)).min(1),
+  features: z.array(z.enum(FEATURES)),
+  accountBasePath: z.string(),
+});
+export type AppConfig = z.infer<typeof appConfig>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+// §3 List responses carry `items` and `controls` (paging). Every list endpoint takes the
+// same paging query and answers through `listResponse(item)`.
+export const MAX_PER_PAGE = 100;
+
+export const pagingQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
+});
+export type PagingQuery = z.infer<typeof pagingQuery>;
+
+export const listControls = z
+  .object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    last_page: z.number().int(),
+  })
+  .meta({ id: 'ListControls' });
+export type ListControls = z.infer<typeof listControls>;
+
+export function listResponse<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), controls: listControls });
+}
+
+export function pagingControls(paging: PagingQuery, total: number): ListControls {
+  return {
+    page: paging.page,
+    per_page: paging.per_page,
+    total,
+    last_page: Math.max(1, Math.ceil(total / paging.per_page)),
+  };
+}
