@@ -17,7 +17,8 @@ export const databasePlugin = fp<DatabasePluginOptions>(
     let handle = options.database;
     if (!handle) {
       const { databaseUrl, dataDir } = app.config;
-      const opened = await openDatabase({ url: databaseUrl, dataDir: `${dataDir}/db` });
+      const pgliteDir = dataDir.startsWith('memory://') ? dataDir : `${dataDir}/db`;
+      const opened = await openDatabase({ url: databaseUrl, dataDir: pgliteDir });
       handle = opened;
       app.addHook('onClose', () => opened.close());
       await migrateDatabase(opened);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('falls back to the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: './data',
+      defaultLocale: 'en',
+      locales: ['en', 'es', 'fr', 'nl', 'ru'],
+      accountBasePath: '/account',
+    });
+    expect([...config.features].sort()).toEqual(
+      ['auth', 'billing', 'family_sharing', 'logging', 'referral', 'users'].sort(),
+    );
+  });
+
+  it('reads feature flags, locales and the account base path', () => {
+    const config = loadConfig({
+      FEATURES: 'billing, auth',
+      LOCALES: 'fr,nl',
+      DEFAULT_LOCALE: 'nl',
+      ACCOUNT_BASE_PATH: '/my',
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u:p@db:5432/vpn',
+    });
+    expect([...config.features]).toEqual(['billing', 'auth']);
+    expect(config.locales).toEqual(['fr', 'nl']);
+    expect(config.defaultLocale).toBe('nl');
+    expect(config.accountBasePath).toBe('/my');
+    expect(config.appUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBe('postgres://u:p@db:5432/vpn');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['FEATURES', 'billing,teleport'],
+    ['LOCALES', 'en,de'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['ACCOUNT_BASE_PATH', 'account'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with a one-line message naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: .*${name}`));
+    expect(message).not.toContain('\n');
+  });
+
+  it('requires the default locale to be one of the locales', () => {
+    expect(() => loadConfig({ LOCALES: 'en,fr', DEFAULT_LOCALE: 'ru' })).toThrow(
+      'DEFAULT_LOCALE: must be one of LOCALES',
+    );
+  });
+});

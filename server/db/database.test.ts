@@ -1,0 +1,57 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../modules/auth/password.ts';
+import { createTestDatabase } from '../test/test-database.ts';
+import { migrateDatabase } from './migrate.ts';
+import { auditLog, countries, users } from './schema/index.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
+
+const database = await createTestDatabase();
+const { db } = database;
+afterAll(() => database.close());
+
+describe('the migrated database', () => {
+  it('is migrated once, and migrating again changes nothing', async () => {
+    await migrateDatabase(database);
+    const tables = await db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual(['audit_log', 'countries', 'users']);
+  });
+
+  it('seeds the demo accounts and countries once', async () => {
+    expect(await seedDemoData(db)).toBe(true);
+    expect(await seedDemoData(db)).toBe(false);
+    const seeded = await db.select().from(users).orderBy(users.id);
+    expect(seeded.map((user) => [user.role, user.email])).toEqual(
+      DEMO_ACCOUNTS.map((account) => [account.role, account.email]),
+    );
+    const admin = seeded[0];
+    expect(admin?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(admin?.passwordHash ?? '', DEMO_ACCOUNTS[0].password)).toBe(true);
+    expect(await verifyPassword(admin?.passwordHash ?? '', 'wrong')).toBe(false);
+    expect((await db.select().from(countries)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps e-mail addresses and usernames unique, usernames case-insensitively', async () => {
+    await expect(
+      db.insert(users).values({ email: 'admin@example.com', username: 'someone' }),
+    ).rejects.toThrow();
+    await expect(
+      db.insert(users).values({ email: 'x@example.com', username: 'ADMIN' }),
+    ).rejects.toThrow();
+  });
+
+  it('keeps audit entries when their actor is deleted', async () => {
+    const [user] = await db
+      .insert(users)
+      .values({ email: 'gone@example.com', username: 'gone' })
+      .returning();
+    await db
+      .insert(auditLog)
+      .values({ actorId: user?.id, action: 'auth.sign_in', ip: '127.0.0.1' });
+    await db.delete(users).where(eq(users.id, user?.id ?? 0));
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.sign_in'));
+    expect(entry).toMatchObject({ actorId: null, ip: '127.0.0.1', data: {} });
+  });
+});

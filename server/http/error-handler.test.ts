@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp } from '../test/test-app.ts';
+import { AppError } from './app-error.ts';
+
+const { app } = await createTestApp({}, (app) => {
+  app.post(
+    '/api/public/v1/test-echo',
+    {
+      schema: {
+        body: z.object({
+          email: z.string(),
+          name: z.string().min(1),
+          address: z.object({ city: z.string().max(5) }),
+        }),
+      },
+    },
+    async (request) => request.body,
+  );
+  app.get(
+    '/api/public/v1/test-query',
+    { schema: { querystring: z.object({ page: z.coerce.number().int().min(1) }) } },
+    async (request) => request.query,
+  );
+  app.get('/api/public/v1/test-crash', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/api/public/v1/test-conflict', async () => {
+    throw new AppError('conflict', { info: 'errors.email_taken' });
+  });
+});
+
+describe('the error envelope', () => {
+  it('maps each invalid field to its messages as errors_validation', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-echo',
+      payload: { name: '', address: { city: 'Amsterdam' } },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      code: 'validation_failed',
+      errors_validation: {
+        email: ['input_errors.field_is_required'],
+        name: ['input_errors.field_is_required'],
+        'address.city': ['input_errors.field_is_too_long'],
+      },
+    });
+  });
+
+  it('validates query strings the same way', async () => {
+    const response = await app.inject({ url: '/api/public/v1/test-query?page=0' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors_validation).toEqual({ page: ['input_errors.field_is_invalid'] });
+  });
+
+  it('answers malformed JSON with 400 and errors_info', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('unsupported_media_type');
+  });
+
+  it('hides our own faults behind a 500 without a stack trace or message', async () => {
+    const response = await app.inject({ url: '/api/public/v1/test-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'internal', errors_info: ['errors.internal'] });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('turns an AppError into its status and message', async () => {
+    const response = await app.inject({ url: '/api/public/v1/test-conflict' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'conflict', errors_info: ['errors.email_taken'] });
+  });
+
+  it.each(['/api/unknown', '/api/public/v1/nothing-here', '/api/dashboard/v1/users/x'])(
+    'answers the unknown API path %s with a JSON 404',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json()).toEqual({ code: 'not_found', errors_info: ['errors.not_found'] });
+    },
+  );
+
+  it('gives every response a request id, keeping a sane one from the proxy', async () => {
+    const fresh = await app.inject({ url: '/healthz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'lb-123' } });
+    expect(kept.headers['x-request-id']).toBe('lb-123');
+    const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b<c>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
