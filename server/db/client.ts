@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,6 +55,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pglite: instance,
     close: () => instance.close(),
   };
+}
+
+/** Rows of a raw SQL query; both drivers answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
 }
 
 export async function pingDatabase(db: Database): Promise<boolean> {

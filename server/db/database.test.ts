@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.ts';
 import { createTestDatabase } from '../test/test-database.ts';
+import { queryRows } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { auditLog, countries, users } from './schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
@@ -13,10 +14,11 @@ afterAll(() => database.close());
 describe('the migrated database', () => {
   it('is migrated once, and migrating again changes nothing', async () => {
     await migrateDatabase(database);
-    const tables = await db.execute<{ table_name: string }>(
+    const tables = await queryRows<{ table_name: string }>(
+      db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
-    expect(tables.rows.map((row) => row.table_name)).toEqual(['audit_log', 'countries', 'users']);
+    expect(tables.map((row) => row.table_name)).toEqual(['audit_log', 'countries', 'users']);
   });
 
   it('seeds the demo accounts and countries once', async () => {
