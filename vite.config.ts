@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,29 +9,26 @@ import { defineConfig, type Plugin } from 'vite';
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-// Writes .gz and .br copies of text assets next to them; the server sends those to
-// browsers that accept them, so nothing is compressed per request.
+// Writes .gz and .br copies of text assets next to them once the bundle is final on disk;
+// the server sends those to browsers that accept them, so nothing is compressed per request.
 function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    async generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const buffer = Buffer.from(source);
-        if (buffer.length < 1024) continue;
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.gz`,
-          source: await gzipAsync(buffer, { level: 9 }),
-        });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: await brotliAsync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
-      }
+    enforce: 'post',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const texts = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json)$/.test(name));
+      await Promise.all(
+        texts.map(async (name) => {
+          const path = join(outDir, name);
+          const source = await readFile(path);
+          if (source.length < 1024) return;
+          const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+          await writeFile(`${path}.gz`, await gzipAsync(source, { level: 9 }));
+          await writeFile(`${path}.br`, await brotliAsync(source, brotli));
+        }),
+      );
     },
   };
 }
@@ -40,7 +39,7 @@ export default defineConfig({
   build: {
     outDir: '../dist/app',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: 'hidden',
     target: 'es2022',
   },
   server: {

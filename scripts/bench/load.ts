@@ -1,0 +1,53 @@
+import autocannon, { type Result } from 'autocannon';
+import type { BenchOptions } from './options.ts';
+
+export interface LoadTarget {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+// autocannon's own per-request timeout; the run as a whole gets a margin on top of it.
+const REQUEST_TIMEOUT_S = 10;
+const RUN_MARGIN_MS = (REQUEST_TIMEOUT_S + 20) * 1000;
+
+/** Runs autocannon for a fixed time; `signal` stops it early (Ctrl-C). */
+export function runLoad(
+  target: LoadTarget,
+  options: BenchOptions,
+  seconds: number,
+  signal: AbortSignal,
+): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('interrupted'));
+    let timedOut = false;
+    const instance = autocannon(
+      {
+        ...target,
+        connections: options.connections,
+        pipelining: options.pipelining,
+        duration: seconds,
+        timeout: REQUEST_TIMEOUT_S,
+      },
+      (error, result) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        if (error) reject(error);
+        else if (timedOut) reject(new Error(`load on ${target.url} did not finish in time`));
+        else if (signal.aborted) reject(new Error('interrupted'));
+        else resolve(result);
+      },
+    );
+    const onAbort = () => instance.stop();
+    signal.addEventListener('abort', onAbort, { once: true });
+    // A guard in case the server stops answering in a way autocannon keeps waiting on.
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        instance.stop();
+      },
+      seconds * 1000 + RUN_MARGIN_MS,
+    );
+  });
+}

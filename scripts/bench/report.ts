@@ -1,0 +1,77 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Measurement } from './measure.ts';
+import type { BenchOptions } from './options.ts';
+
+const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
+
+export interface ScenarioReport extends Measurement {
+  /** Scenario over baseline: below 1 means fewer requests per second than bare Fastify. */
+  rpsRatio: number | null;
+  /** Scenario over baseline: above 1 means a slower tail than bare Fastify. */
+  p99Ratio: number | null;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string };
+  options: BenchOptions;
+  baseline: string;
+  scenarios: ScenarioReport[];
+}
+
+// A zero baseline (e.g. a p99 under the histogram's 1 ms resolution) has no meaningful ratio.
+const ratio = (value: number, base: number) => (base > 0 ? value / base : null);
+
+export function compare(baseline: Measurement, measured: Measurement[]): ScenarioReport[] {
+  return [baseline, ...measured].map((m) => ({
+    ...m,
+    rpsRatio: ratio(m.rps, baseline.rps),
+    p99Ratio: ratio(m.latencyMs.p99, baseline.latencyMs.p99),
+  }));
+}
+
+export function describeMachine(): BenchReport['machine'] {
+  return {
+    node: process.version,
+    platform: `${process.platform} ${release()}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+  };
+}
+
+export function formatTable(reports: ScenarioReport[]): string {
+  const fixed = (value: number | null, digits: number) =>
+    value === null ? '-' : value.toFixed(digits);
+  // autocannon records whole milliseconds today; trailing zeros would suggest more precision.
+  const ms = (value: number) => String(Math.round(value * 100) / 100);
+  const header = ['scenario', 'request', 'rps', 'p50 ms', 'p99 ms', 'rps ratio', 'p99 ratio'];
+  const rows = reports.map((r) => [
+    r.name,
+    `${r.method} ${r.path}`,
+    fixed(r.rps, 0),
+    ms(r.latencyMs.p50),
+    ms(r.latencyMs.p99),
+    fixed(r.rpsRatio, 2),
+    fixed(r.p99Ratio, 2),
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  // Text columns left-aligned, figures right-aligned so their digits line up.
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('  ');
+  return [line(header), rule, ...rows.map(line)].join('\n');
+}
+
+/** Writes bench-results/latest.json and returns its path. */
+export async function writeReport(report: BenchReport): Promise<string> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  const path = `${RESULTS_DIR}latest.json`;
+  await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
+  return path;
+}

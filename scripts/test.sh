@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Everything CI runs, in order: type check and lint, unit and integration tests on PGlite
+# and again on a real PostgreSQL server, the production build, and the browser journeys in
+# Debian's Chromium. Services are private to this run and stopped at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/services.sh
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+results=.tmp/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+step "system packages"
+ensure_packages
+trap stop_services EXIT
+start_postgres
+start_redis
+
+step "type check, lint, format"
+npm run check
+
+step "unit and integration tests on PGlite"
+env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+
+step "unit and integration tests on PostgreSQL"
+npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
+
+step "production build"
+npm run build
+
+step "end-to-end tests in Chromium"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
+
+step "summary"
+node --import tsx scripts/test-summary.ts "$results"
