@@ -1,11 +1,44 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS } from './playwright.config.ts';
 
+// Two projects: Node for the server, shared rules and scripts (and app logic without a DOM),
+// and a real Chromium for React components, so focus, keyboard and layout are the browser's.
 export default defineConfig({
   test: {
-    include: ['{server,shared,app,scripts}/**/*.test.{ts,tsx}'],
-    globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['{server,shared,app,scripts}/**/*.test.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
+          pool: 'forks',
+        },
+      },
+      {
+        plugins: [react(), tailwindcss()],
+        test: {
+          name: 'browser',
+          include: ['app/**/*.test.tsx'],
+          setupFiles: ['app/test/setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: CHROMIUM_ARGS,
+              },
+            }),
+            instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+          },
+        },
+      },
+    ],
   },
 });

@@ -21,10 +21,13 @@ step "type check, lint, format"
 npm run check
 
 step "unit and integration tests on PGlite"
-env -u TEST_DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+env -u TEST_DATABASE_URL npx vitest run --project node --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
 
 step "unit and integration tests on PostgreSQL"
-npx vitest run --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
+npx vitest run --project node --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
+
+step "component tests in Chromium"
+npx vitest run --project browser --reporter=default --reporter=json --outputFile="$results/vitest-browser.json"
 
 step "production build"
 npm run build

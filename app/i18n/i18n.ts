@@ -4,13 +4,16 @@ import type { Lang } from '#shared/locales.ts';
 
 type Messages = Record<string, unknown>;
 
-// One file per language, loaded on demand so a visitor downloads only their own.
-const loaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
+// One folder per language, one file per part of the product; files are loaded on demand,
+// in parallel, so a visitor downloads only their own language. Each file's top-level keys
+// are its own (the locale test forbids two files sharing one), so merging is a spread.
+const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
 
 export async function loadMessages(lang: Lang): Promise<Messages> {
-  const load = loaders[`./locales/${lang}.json`];
-  if (!load) throw new Error(`no messages for ${lang}`);
-  return load();
+  const files = Object.entries(loaders).filter(([path]) => path.startsWith(`./locales/${lang}/`));
+  if (files.length === 0) throw new Error(`no messages for ${lang}`);
+  const parts = await Promise.all(files.map(([, load]) => load()));
+  return Object.assign({}, ...parts);
 }
 
 export async function initI18n(lang: Lang): Promise<i18n> {
