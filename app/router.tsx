@@ -1,30 +1,124 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
-import { isLang } from '#shared/locales.ts';
 import { HomePage } from './features/home/home-page.tsx';
-import { PublicLayout } from './features/home/public-layout.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
+import { UnavailableScreen } from './features/unavailable/unavailable-screen.tsx';
+import { decide } from './guards/decide.ts';
+import type { Decision, Effect, GuardState } from './guards/guard-types.ts';
+import { AppShell } from './layout/app-shell.tsx';
+import { RoutingError } from './layout/routing-error.tsx';
+import { matchRoute, pathFor } from './routes/match-route.ts';
+import type { RouteDef } from './routes/route-meta.ts';
+import { ROUTES } from './routes/route-table.ts';
+import { AREA_SCREENS } from './routes/screens.ts';
+import { checkAuthOnce } from './session/auth-check.ts';
+import { resetValue, storeReferralToken, storeResetValue } from './session/browser-storage.ts';
+import { ensureSubscription } from './session/current-subscription.ts';
+import { getSession } from './session/session-store.ts';
+import { endSession } from './session/sign-out.ts';
 
-export function createRouter(config: AppConfig) {
-  const supported = (lang: string | undefined) =>
-    isLang(lang) && config.locales.includes(lang) ? lang : undefined;
+/** What the shell reads from the matched route: its name and header type. */
+export interface RouteHandle {
+  route: RouteDef;
+}
 
-  return createBrowserRouter([
-    { path: '/', loader: () => redirect(`/${config.defaultLocale}`) },
+// The home page and the 404 are in the first bundle; every other screen comes with its area.
+const EAGER: Record<string, RouteObject['Component']> = {
+  home: HomePage,
+  referral: HomePage,
+  'page-not-found': NotFoundPage,
+};
+
+function screenRoute(route: RouteDef): RouteObject {
+  const handle: RouteHandle = { route };
+  const common = { id: route.name, handle };
+  const eager = EAGER[route.name];
+  const placement = route.path === '' ? { index: true as const } : { path: route.path };
+  if (eager) return { ...common, ...placement, Component: eager };
+  return {
+    ...common,
+    ...placement,
+    lazy: async () => {
+      const Screen = (await AREA_SCREENS[route.area]())[route.name];
+      return { Component: Screen ?? (() => <UnavailableScreen name={route.name} />) };
+    },
+  };
+}
+
+function guardState(config: AppConfig): GuardState {
+  const session = getSession();
+  return {
+    defaultLocale: config.defaultLocale,
+    locales: config.locales,
+    features: config.features,
+    user: session.user,
+    subscription: session.subscription,
+    accessPages: session.accessPages,
+    hasResetValue: resetValue() !== null,
+    isMainSite: false,
+  };
+}
+
+function runEffects(effects: readonly Effect[] = []): void {
+  for (const effect of effects) {
+    if (effect.type === 'joinReferral') storeReferralToken(effect.token);
+    if (effect.type === 'storeResetValue') storeResetValue(effect.challenge);
+  }
+}
+
+async function follow(decision: Decision): Promise<null> {
+  if (decision.kind === 'allow') return null;
+  if (decision.kind === 'logout') {
+    await endSession({ emailChangeFailed: decision.emailChangeFailed });
+    throw redirect(decision.retry);
+  }
+  if (decision.kind === 'redirect') runEffects(decision.effects);
+  throw redirect(decision.to);
+}
+
+/**
+ * One guard for the whole tree (DESIGN: React Router runs matched loaders in parallel, so
+ * the decision is made once, here, before any screen opens). It runs on every navigation.
+ */
+function rootLoader(config: AppConfig) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const first = url.pathname.split('/')[1] ?? '';
+    const lang = config.locales.find((locale) => locale === first) ?? config.defaultLocale;
+    if (!(await checkAuthOnce())) {
+      const signin = pathFor('signin', lang);
+      if (url.pathname !== signin) throw redirect(signin);
+    }
+    const below = url.pathname.split('/').slice(2).join('/');
+    if (matchRoute(below)?.route.meta?.awaitSubscription) await ensureSubscription();
+    return follow(decide({ pathname: url.pathname, search: url.search }, guardState(config)));
+  };
+}
+
+export function appRoutes(config: AppConfig): RouteObject[] {
+  return [
     {
-      path: '/:lang',
-      Component: PublicLayout,
-      // A path without a supported language gets the default one in front (§2 guard 1).
-      loader: ({ params, request }) => {
-        if (supported(params.lang)) return null;
-        const url = new URL(request.url);
-        return redirect(`/${config.defaultLocale}${url.pathname}${url.search}`);
-      },
+      id: 'root',
+      path: '/',
+      loader: rootLoader(config),
+      shouldRevalidate: () => true,
+      Component: AppShell,
+      ErrorBoundary: RoutingError,
+      HydrateFallback: () => null,
       children: [
-        { index: true, Component: HomePage },
-        { path: 'page-not-found', Component: NotFoundPage },
+        { path: ':lang', children: ROUTES.map(screenRoute) },
+        // Paths without a language never render: the guard redirects them first.
         { path: '*', Component: NotFoundPage },
       ],
     },
-  ]);
+  ];
+}
+
+export function createRouter(config: AppConfig) {
+  return createBrowserRouter(appRoutes(config));
 }

@@ -1,0 +1,43 @@
+import { API_BASES } from '#shared/api-bases.ts';
+import { api } from '../api/client.ts';
+import { notify } from '../ui/toast.tsx';
+import { storeUser } from './browser-storage.ts';
+import { resetSession, updateSession } from './session-store.ts';
+
+/** §9 "Logout overlay hidden 1 s after redirect". */
+export const LOGOUT_OVERLAY_MS = 1000;
+
+const COUPON_COOKIE = 'coupon';
+
+/**
+ * Ends the session on the server and forgets it here (§4 reaction 1): the store, local
+ * storage and the coupon cookie. The session cookie is httpOnly; the server clears it.
+ */
+export async function endSession(options: { emailChangeFailed?: boolean } = {}): Promise<void> {
+  try {
+    await api.post(`${API_BASES.all}/auth/sign-out`);
+  } catch {
+    // Already signed out, or offline: the local state goes either way.
+  }
+  resetSession();
+  storeUser(null);
+  try {
+    localStorage.clear();
+  } catch {
+    // storage may be unavailable (private mode); nothing to clear then
+  }
+  document.cookie = `${COUPON_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+  if (options.emailChangeFailed) {
+    notify.danger('toasts.email_change_failed_title', {
+      description: 'toasts.email_change_failed_text',
+    });
+  }
+}
+
+/** The avatar menu's sign out: overlay, end the session, go to sign in, then drop the overlay. */
+export async function signOut(goToSignin: () => Promise<void> | void): Promise<void> {
+  updateSession({ logoutOverlay: true });
+  await endSession();
+  await goToSignin();
+  setTimeout(() => updateSession({ logoutOverlay: false }), LOGOUT_OVERLAY_MS);
+}

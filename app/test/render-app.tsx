@@ -1,0 +1,53 @@
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { render } from 'vitest-browser-react';
+import type { AuthUser } from '#shared/contracts/auth-user.ts';
+import type { AppConfig } from '#shared/contracts/app-config.ts';
+import { FEATURES } from '#shared/features.ts';
+import { LANGS } from '#shared/locales.ts';
+import { AppConfigContext } from '../lib/app-config-context.ts';
+import { appRoutes } from '../router.tsx';
+import { resetSession, updateSession } from '../session/session-store.ts';
+
+export const TEST_CONFIG: AppConfig = {
+  defaultLocale: 'en',
+  locales: [...LANGS],
+  features: [...FEATURES],
+  accountBasePath: '/account',
+};
+
+export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  return {
+    id: 1,
+    name: 'Ann Lee',
+    username: 'ann',
+    email: 'ann@example.com',
+    email_tmp: null,
+    photo: null,
+    activated: true,
+    delete_at: null,
+    default_source: null,
+    two_factor_authentication: false,
+    two_factor_authentication_confirmed: false,
+    country_id: null,
+    users_billing_address: null,
+    subscription_id: null,
+    role: 'USER',
+    ...overrides,
+  };
+}
+
+/**
+ * The real route table, guards and shell in a memory router, with the given user already
+ * signed in (no subscription, so nothing is fetched).
+ */
+export async function renderApp(path: string, user: AuthUser | null, config = TEST_CONFIG) {
+  resetSession();
+  updateSession({ user, subscription: { current: null, lastInvoiceFinalizing: false } });
+  const router = createMemoryRouter(appRoutes(config), { initialEntries: [path] });
+  const screen = await render(
+    <AppConfigContext value={config}>
+      <RouterProvider router={router} />
+    </AppConfigContext>,
+  );
+  return { screen, router };
+}
