@@ -25,10 +25,9 @@ describe('page shell per role (§2 menus)', () => {
       'Family sharing',
       'Billing',
     ]);
-    await expect.element(aside.getByRole('link', { name: 'Billing' })).toHaveAttribute(
-      'href',
-      '/en/billing/order-v2',
-    );
+    await expect
+      .element(aside.getByRole('link', { name: 'Billing' }))
+      .toHaveAttribute('href', '/en/billing/order-v2');
     await expect
       .element(aside.getByRole('link', { name: 'Dashboard' }))
       .toHaveAttribute('aria-current', 'page');

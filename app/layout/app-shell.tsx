@@ -4,11 +4,12 @@ import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import type { RouteHandle } from '../router.tsx';
 import type { HeaderType } from '../routes/route-meta.ts';
 import { useSession } from '../session/session-store.ts';
-import { ConfirmHost } from '../ui/confirm-dialog.tsx';
 import { Toaster } from '../ui/toast.tsx';
 import { contentSize, isMobile, sidePanelBreakpoint } from './breakpoints.ts';
 import { AppHeader, LandingHeader, MOBILE_MENU_ID, PlainHeader } from './headers.tsx';
 import { Icon } from './icon.tsx';
+import { LazyConfirmHost } from './lazy-confirm-host.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { LogoLink } from './logo-link.tsx';
 import { LogoutOverlay } from './logout-overlay.tsx';
 import { MenuList } from './menu-list.tsx';
@@ -93,6 +94,9 @@ export function AppShell() {
             aria-label={t('layout.menu')}
             data-testid="mobile-menu"
           >
+            <div className="mb-3">
+              <LanguageSwitch />
+            </div>
             {role ? (
               <MenuList current={name} onNavigate={() => setMenuOpen(false)} />
             ) : (
@@ -131,7 +135,7 @@ export function AppShell() {
       </div>
       <LogoutOverlay />
       <Toaster />
-      <ConfirmHost />
+      <LazyConfirmHost />
     </div>
   );
 }

@@ -55,7 +55,7 @@ function VisitorLinks({ routeName, mobile }: { routeName: string; mobile: boolea
       {routeName !== 'signin' && (
         <RouteLink
           name="signin"
-          className="text-sm font-medium text-brand-600 hover:text-brand-700"
+          className="whitespace-nowrap text-sm font-medium text-brand-600 hover:text-brand-700"
           data-testid="login-link"
         >
           {t('layout.log_in')}
@@ -95,7 +95,7 @@ export function LandingHeader({ routeName, mobile, menuOpen, onToggleMenu }: Hea
             </ul>
           </nav>
         )}
-        <div className="ml-auto flex items-center gap-4">
+        <div className="ml-auto flex items-center gap-3 sm:gap-4">
           {!mobile && <LanguageSwitch />}
           <Account routeName={routeName} mobile={mobile} />
           <RouteLink
@@ -118,7 +118,7 @@ export function PlainHeader({ routeName, mobile }: HeaderProps) {
     <header className="bg-white" data-header="plain">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <LogoLink />
-        <div className="ml-auto flex items-center gap-4">
+        <div className="ml-auto flex items-center gap-3 sm:gap-4">
           <LanguageSwitch />
           <Account routeName={routeName} mobile={mobile} />
         </div>
@@ -135,7 +135,7 @@ export function AppHeader({ routeName, mobile, menuOpen, onToggleMenu }: HeaderP
       <div className="flex h-16 items-center gap-4 px-4 sm:px-6">
         {mobile && <Burger open={menuOpen} onToggle={onToggleMenu} controls={MOBILE_MENU_ID} />}
         {mobile && <LogoLink />}
-        <div className="ml-auto flex items-center gap-4">
+        <div className="ml-auto flex items-center gap-3 sm:gap-4">
           {!mobile && (
             <RouteLink
               name={PUBLIC_LINK_TARGET}

@@ -1,15 +1,15 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { isLang, type Lang, LOCALES } from '#shared/locales.ts';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
 import { withLocale } from '../lib/locale-path.ts';
+import { Select } from '../ui/select.tsx';
+import { Flag } from './flag.tsx';
 
 /** §2 The language switch rewrites the leading locale segment of the current path. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
-  const id = useId();
   const config = useAppConfig();
   const { lang } = useParams();
   const location = useLocation();
@@ -27,25 +27,19 @@ export function LanguageSwitch() {
   };
 
   return (
-    <div className="flex items-center">
-      <label htmlFor={id} className="sr-only">
-        {t('language.label')}
-      </label>
-      <select
-        id={id}
-        data-testid="language-switch"
-        className="h-9 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-        value={isLang(lang) ? lang : config.defaultLocale}
-        onChange={(event) => {
-          if (isLang(event.target.value)) void switchTo(event.target.value);
-        }}
-      >
-        {locales.map((locale) => (
-          <option key={locale.lang} value={locale.lang}>
-            {`${locale.flag} ${locale.name}`}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Select
+      id="language-switch"
+      className="w-40"
+      aria-label={t('language.label')}
+      value={isLang(lang) ? lang : config.defaultLocale}
+      options={locales.map((locale) => ({
+        value: locale.lang,
+        name: locale.name,
+        icon: <Flag lang={locale.lang} />,
+      }))}
+      onSelect={(next) => {
+        if (isLang(next)) void switchTo(next);
+      }}
+    />
   );
 }

@@ -7,11 +7,9 @@ import { resetSession, updateSession } from './session-store.ts';
 /** §9 "Logout overlay hidden 1 s after redirect". */
 export const LOGOUT_OVERLAY_MS = 1000;
 
-const COUPON_COOKIE = 'coupon';
-
 /**
- * Ends the session on the server and forgets it here (§4 reaction 1): the store, local
- * storage and the coupon cookie. The session cookie is httpOnly; the server clears it.
+ * Ends the session on the server and forgets it here (§4 reaction 1): the store and local
+ * storage. The session and coupon cookies are httpOnly; the sign-out response clears them.
  */
 export async function endSession(options: { emailChangeFailed?: boolean } = {}): Promise<void> {
   try {
@@ -26,7 +24,6 @@ export async function endSession(options: { emailChangeFailed?: boolean } = {}):
   } catch {
     // storage may be unavailable (private mode); nothing to clear then
   }
-  document.cookie = `${COUPON_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
   if (options.emailChangeFailed) {
     notify.danger('toasts.email_change_failed_title', {
       description: 'toasts.email_change_failed_text',

@@ -1,7 +1,7 @@
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from 'vitest-browser-react';
-import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
+import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import { FEATURES } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
 import { AppConfigContext } from '../lib/app-config-context.ts';
