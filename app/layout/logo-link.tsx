@@ -5,7 +5,10 @@ import { RouteLink } from './route-link.tsx';
 export function LogoLink() {
   const { t } = useTranslation();
   return (
-    <RouteLink name="home" className="flex items-center gap-2 whitespace-nowrap text-lg font-bold text-brand-600">
+    <RouteLink
+      name="home"
+      className="flex items-center gap-2 whitespace-nowrap text-lg font-bold text-brand-600"
+    >
       <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
