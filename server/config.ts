@@ -44,6 +44,15 @@ const envSchema = z
       .default('/account'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/app'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    SMTP_URL: url(['smtp', 'smtps']).optional(),
+    MAIL_FROM: z.string().min(3).default('Shieldline VPN <no-reply@localhost>'),
+    REDIS_URL: url(['redis', 'rediss']).optional(),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(60 * 24 * 14),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
   })
   .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
     path: ['DEFAULT_LOCALE'],
@@ -70,6 +79,15 @@ export interface Config {
   accountBasePath: string;
   webDistDir: string;
   shutdownTimeoutMs: number;
+  /** Unset: mail is only stored in the outbox table and logged. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset: rate-limit counters (and later realtime fan-out) stay in this process. */
+  redisUrl: string | undefined;
+  /** A session unused this long ends. */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, however active. */
+  sessionMaxMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +123,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accountBasePath: env.ACCOUNT_BASE_PATH,
     webDistDir: env.WEB_DIST_DIR,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
   };
 }
 

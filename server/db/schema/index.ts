@@ -1,3 +1,6 @@
 export * from './audit-log.ts';
 export * from './countries.ts';
+export * from './mail-outbox.ts';
+export * from './one-time-tokens.ts';
+export * from './sessions.ts';
 export * from './users.ts';
