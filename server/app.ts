@@ -16,7 +16,10 @@ import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
 import { webPlugin } from './http/web.ts';
+import { authPlugin } from './modules/auth/auth-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
+import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; without it the configured one is opened. */
@@ -59,6 +62,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(databasePlugin, { database: deps.database });
+  await app.register(mailerPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

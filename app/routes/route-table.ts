@@ -87,7 +87,7 @@ export const ROUTES: readonly RouteDef[] = [
   plain('password.set', 'password/set', {
     roles: SIGNED_IN,
     onlyAuthenticated: true,
-    challenge: { required: true, checks: ['token', 'tokenValid'] },
+    challenge: { required: true, checks: ['email', 'token', 'tokenValid'] },
   }),
   plain('reactivate', 'reactivate', { roles: SIGNED_IN, onlyAuthenticated: true }),
   plain('reactivate-account', 'reactivate-account', {

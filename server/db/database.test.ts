@@ -18,7 +18,14 @@ describe('the migrated database', () => {
       db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
     );
-    expect(tables.map((row) => row.table_name)).toEqual(['audit_log', 'countries', 'users']);
+    expect(tables.map((row) => row.table_name)).toEqual([
+      'audit_log',
+      'countries',
+      'mail_outbox',
+      'one_time_tokens',
+      'sessions',
+      'users',
+    ]);
   });
 
   it('seeds the demo accounts and countries once', async () => {

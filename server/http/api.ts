@@ -2,16 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASES, type ApiArea } from '#shared/api-bases.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
+import {
+  accountUserRoutes,
+  authAllRoutes,
+  authPublicRoutes,
+  dashboardUserRoutes,
+} from '../modules/auth/routes.ts';
+import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 
 // Which module's routes live under which base of §7. A module may appear under several
 // bases (get-auth-user is both an account and a dashboard call).
 const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod[]> = {
-  dashboard: [],
-  account: [],
-  public: [appConfigRoutes],
-  all: [],
+  dashboard: [dashboardUserRoutes],
+  account: [accountUserRoutes, currentSubscriptionRoutes],
+  public: [appConfigRoutes, authPublicRoutes],
+  all: [authAllRoutes],
 };
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

@@ -22,10 +22,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly info: string[];
   readonly validation: Record<string, string[]> | undefined;
+  /** Response headers that belong to the error, such as Retry-After on a 429. */
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { info?: string | string[]; validation?: Record<string, string[]> } = {},
+    options: {
+      info?: string | string[];
+      validation?: Record<string, string[]>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const info = options.info === undefined ? [ERROR_MESSAGES[code]] : [options.info].flat();
     super(info[0] ?? code);
@@ -33,6 +39,7 @@ export class AppError extends Error {
     this.code = code;
     this.info = info;
     this.validation = options.validation;
+    this.headers = options.headers;
   }
 
   get statusCode(): number {

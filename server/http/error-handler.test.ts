@@ -35,6 +35,7 @@ describe('the error envelope', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/public/v1/test-echo',
+      headers: { 'x-requested-with': 'fetch' },
       payload: { name: '', address: { city: 'Amsterdam' } },
     });
     expect(response.statusCode).toBe(422);
@@ -58,7 +59,7 @@ describe('the error envelope', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/public/v1/test-echo',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
@@ -69,7 +70,7 @@ describe('the error envelope', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/public/v1/test-echo',
-      headers: { 'content-type': 'application/x-unknown' },
+      headers: { 'content-type': 'application/x-unknown', 'x-requested-with': 'fetch' },
       payload: 'x',
     });
     expect(response.statusCode).toBe(415);

@@ -12,6 +12,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const body: ErrorEnvelope = { code: error.code };
   if (error.validation) body.errors_validation = error.validation;
   else body.errors_info = error.info;
+  if (error.headers) reply.headers(error.headers);
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import type { RateLimiter } from '../platform/rate-limit/rate-limiter.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -16,5 +18,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    mailer: Mailer;
+    rateLimiter: RateLimiter;
   }
 }

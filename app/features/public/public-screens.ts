@@ -1,5 +1,18 @@
 import type { ScreenMap } from '../../routes/screens.ts';
+import { ForgotPasswordPage } from '../auth/forgot-password-page.tsx';
+import { ResetPasswordPage } from '../auth/reset-password-page.tsx';
+import { SetPasswordPage } from '../auth/set-password-page.tsx';
+import { SignInPage } from '../auth/sign-in-page.tsx';
+import { SignUpPage } from '../auth/sign-up-page.tsx';
+import { VerifyEmailPage } from '../auth/verify-email-page.tsx';
 
 // Screens of the public area by route name (app/routes/route-table.ts). Routes not listed here
 // show the "not available yet" screen until their issue lands.
-export const screens: ScreenMap = {};
+export const screens: ScreenMap = {
+  signin: SignInPage,
+  signup: SignUpPage,
+  'password.forgot': ForgotPasswordPage,
+  'password.reset': ResetPasswordPage,
+  'email.verify': VerifyEmailPage,
+  'password.set': SetPasswordPage,
+};

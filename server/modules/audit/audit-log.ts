@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
+
+/** Actions the audit log records; one name per kind of event, past tense. */
+export type AuditAction =
+  | 'auth.signed_up'
+  | 'auth.signed_in'
+  | 'auth.sign_in_failed'
+  | 'auth.signed_out'
+  | 'auth.email_verified'
+  | 'auth.verification_sent'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.password_set';
+
+export interface AuditEntry {
+  action: AuditAction;
+  actorId: number | null;
+  subjectType?: string;
+  subjectId?: string | number;
+  data?: Record<string, unknown>;
+}
+
+/** Writes one row: who did what, from which address and browser, when. */
+export async function recordAudit(
+  db: Database,
+  request: Pick<FastifyRequest, 'ip' | 'headers'>,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    data: entry.data ?? {},
+  });
+}

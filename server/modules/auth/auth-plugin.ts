@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '#shared/roles.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type ActiveSession, findSession } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session and user, or null for a visitor. */
+    auth: ActiveSession | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The `__Host-` prefix pins the cookie to this exact origin over HTTPS. */
+export function sessionCookieName(config: Pick<Config, 'appUrl'>): string {
+  return config.appUrl.startsWith('https:') ? '__Host-sid' : 'sid';
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    secure: config.appUrl.startsWith('https:'),
+    sameSite: 'lax',
+    path: '/',
+    maxAge: Math.floor(config.sessionMaxMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), { path: '/' });
+}
+
+/**
+ * CSRF: a state-changing API call must carry `x-requested-with: fetch`, which a form post
+ * or an image cannot send and a cross-site script can only send after a CORS preflight we
+ * never grant; and if the browser names an Origin it must be this host. Together with
+ * SameSite=Lax cookies this is the OWASP "custom request header" defence.
+ */
+function checkCsrf(request: FastifyRequest): void {
+  if (SAFE_METHODS.has(request.method)) return;
+  if (request.headers['x-requested-with'] !== 'fetch') {
+    throw new AppError('forbidden', { info: 'errors.csrf' });
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && hostOf(origin) !== request.headers.host) {
+    throw new AppError('forbidden', { info: 'errors.csrf' });
+  }
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves the session cookie of every API request and guards unsafe methods (CSRF). */
+export const authPlugin = fp(
+  async (app) => {
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      checkCsrf(request);
+      const token = request.cookies[sessionCookieName(app.config)];
+      if (!token) return;
+      const found = await findSession(app.db, app.config, token);
+      // A blocked account keeps no access, whatever sessions it still has.
+      request.auth = found && !found.user.blockedAt ? found : null;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The signed-in session, or 401. */
+export function requireAuth(request: FastifyRequest): ActiveSession {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}
+
+/** The signed-in session of one of `roles`, else 401 or 403. */
+export function requireRole(request: FastifyRequest, roles: readonly Role[]): ActiveSession {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.user.role)) throw new AppError('forbidden');
+  return auth;
+}

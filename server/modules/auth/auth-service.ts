@@ -1,0 +1,281 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type Challenge, decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
+import type {
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+  SetPasswordRequest,
+  SignInRequest,
+  SignUpRequest,
+} from '#shared/contracts/auth.ts';
+import { isLang, type Lang } from '#shared/locales.ts';
+import type { TokenType, UserRow } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { requireAuth } from './auth-plugin.ts';
+import { consumeToken, issueToken, TOKEN_TTL_MS } from './one-time-tokens.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createSession, deleteOtherSessions, deleteSession } from './sessions.ts';
+import { uniqueUsername } from './usernames.ts';
+
+const INVALID_CREDENTIALS = 'errors.invalid_credentials';
+const LINK_INVALID = 'errors.link_invalid';
+
+// Compared against when the e-mail is unknown, so an unknown address costs the same argon2
+// work as a wrong password and timing does not tell them apart.
+let dummyHash: Promise<string> | undefined;
+const timingHash = () => {
+  dummyHash ??= hashPassword('not-a-real-password-0!');
+  return dummyHash;
+};
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === '23505';
+}
+
+/** The signed-in result of sign-in and sign-up: the cookie's token and the user. */
+export interface SignedIn {
+  token: string;
+  user: UserRow;
+}
+
+/** Sign-up, sign-in, sign-out, e-mail verification and the password flows (§2, §4, §6). */
+export class AuthService {
+  constructor(private readonly app: App) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  private audit(
+    request: FastifyRequest,
+    action: AuditAction,
+    actorId: number | null,
+    data?: Record<string, unknown>,
+  ) {
+    return recordAudit(this.db, request, { action, actorId, subjectType: 'user', data });
+  }
+
+  private client(request: FastifyRequest) {
+    return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  }
+
+  private async userByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user;
+  }
+
+  private async userById(id: number): Promise<UserRow> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw new AppError('not_found');
+    return user;
+  }
+
+  private link(user: Pick<UserRow, 'locale'>, path: string, challenge: Challenge): string {
+    const lang: Lang = isLang(user.locale) ? user.locale : this.app.config.defaultLocale;
+    return `${this.app.config.appUrl}/${lang}/${path}?challenge=${encodeChallenge(challenge)}`;
+  }
+
+  private localeOf(user: Pick<UserRow, 'locale'>): Lang {
+    return isLang(user.locale) ? user.locale : this.app.config.defaultLocale;
+  }
+
+  /** Replaces any session this browser had: a new sign-in always gets a new token. */
+  private async startSession(request: FastifyRequest, user: UserRow): Promise<SignedIn> {
+    if (request.auth) await deleteSession(this.db, request.auth.session.id);
+    const { token } = await createSession(this.db, this.app.config, user.id, this.client(request));
+    return { token, user };
+  }
+
+  async sendVerification(user: UserRow): Promise<void> {
+    const token = await issueToken(this.db, 'email_verify', user.id, user.email);
+    await this.app.mailer.send({
+      template: 'email_verify',
+      to: user.email,
+      locale: this.localeOf(user),
+      data: {
+        name: user.name ?? user.username,
+        link: this.link(user, 'email/verify', { email: user.email, token }),
+      },
+    });
+  }
+
+  async signUp(request: FastifyRequest, input: SignUpRequest): Promise<SignedIn> {
+    await this.app.rateLimiter.consume([
+      { name: 'sign-up-ip', key: request.ip, ...CREDENTIAL_LIMITS.signUpPerIp },
+    ]);
+    const email = normalise(input.email);
+    if (await this.userByEmail(email)) throw AppError.field('email', 'input_errors.email_taken');
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow | undefined;
+    try {
+      [user] = await this.db
+        .insert(users)
+        .values({
+          email,
+          name: input.name?.trim() || null,
+          username: await uniqueUsername(this.db, email),
+          passwordHash,
+          locale: input.locale ?? this.app.config.defaultLocale,
+        })
+        .returning();
+    } catch (error) {
+      // Two sign-ups for one address at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw AppError.field('email', 'input_errors.email_taken');
+      throw error;
+    }
+    if (!user) throw new Error('user insert returned nothing');
+    await this.audit(request, 'auth.signed_up', user.id);
+    await this.sendVerification(user);
+    await this.audit(request, 'auth.verification_sent', user.id);
+    return this.startSession(request, user);
+  }
+
+  async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignedIn> {
+    const email = normalise(input.email);
+    await this.app.rateLimiter.consume([
+      { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
+      { name: 'sign-in-account', key: email, ...CREDENTIAL_LIMITS.signInPerAccount },
+    ]);
+    const user = await this.userByEmail(email);
+    const matches = await verifyPassword(
+      user?.passwordHash ?? (await timingHash()),
+      input.password,
+    );
+    if (!user?.passwordHash || !matches) {
+      await this.audit(request, 'auth.sign_in_failed', user?.id ?? null, { email });
+      throw new AppError('unauthenticated', { info: INVALID_CREDENTIALS });
+    }
+    if (user.blockedAt) {
+      await this.audit(request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
+      throw new AppError('forbidden', { info: 'errors.account_blocked' });
+    }
+    await this.app.rateLimiter.reset('sign-in-account', email);
+    const signedIn = await this.startSession(request, user);
+    await this.audit(request, 'auth.signed_in', user.id);
+    return signedIn;
+  }
+
+  async signOut(request: FastifyRequest): Promise<void> {
+    if (!request.auth) return;
+    await deleteSession(this.db, request.auth.session.id);
+    await this.audit(request, 'auth.signed_out', request.auth.user.id);
+  }
+
+  /** The e-mail and token of a challenge, or the "invalid link" error. */
+  private challenge(raw: string): { email: string; token: string } {
+    const value = decodeChallenge(raw);
+    if (!value?.email || !value.token) throw new AppError('bad_request', { info: LINK_INVALID });
+    return { email: normalise(value.email), token: value.token };
+  }
+
+  private async consume(type: TokenType, raw: string) {
+    const { email, token } = this.challenge(raw);
+    const used = await consumeToken(this.db, type, email, token);
+    if (!used) throw new AppError('bad_request', { info: LINK_INVALID });
+    return used;
+  }
+
+  async verifyEmail(request: FastifyRequest, challenge: string): Promise<UserRow> {
+    const { user } = requireAuth(request);
+    await this.app.rateLimiter.consume([
+      { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
+      { name: 'verify-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
+    ]);
+    if (user.emailVerifiedAt) return user;
+    const used = await this.consume('email_verify', challenge);
+    if (used.userId !== user.id) throw new AppError('forbidden', { info: LINK_INVALID });
+    // The address must still be the one the link was sent to.
+    const [verified] = await this.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()` })
+      .where(and(eq(users.id, user.id), eq(users.email, used.email)))
+      .returning();
+    if (!verified) throw new AppError('bad_request', { info: LINK_INVALID });
+    await this.audit(request, 'auth.email_verified', user.id);
+    return verified;
+  }
+
+  async resendVerification(request: FastifyRequest, locale: Lang | undefined): Promise<void> {
+    const { user } = requireAuth(request);
+    await this.app.rateLimiter.consume([
+      { name: 'resend-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
+    ]);
+    if (user.emailVerifiedAt) throw new AppError('conflict', { info: 'errors.already_verified' });
+    const current = locale ? { ...user, locale } : user;
+    await this.sendVerification(current);
+    await this.audit(request, 'auth.verification_sent', user.id);
+  }
+
+  /** Always answers alike, so the form does not tell which addresses have accounts. */
+  async forgotPassword(request: FastifyRequest, input: ForgotPasswordRequest): Promise<void> {
+    const email = normalise(input.email);
+    await this.app.rateLimiter.consume([
+      { name: 'forgot-ip', key: request.ip, ...CREDENTIAL_LIMITS.forgotPerIp },
+      { name: 'forgot-account', key: email, ...CREDENTIAL_LIMITS.forgotPerAccount },
+    ]);
+    const user = await this.userByEmail(email);
+    await this.audit(request, 'auth.password_reset_requested', user?.id ?? null, { email });
+    if (!user || user.blockedAt) return;
+    const token = await issueToken(this.db, 'password_reset', user.id, user.email);
+    const recipient = input.locale ? { ...user, locale: input.locale } : user;
+    await this.app.mailer.send({
+      template: 'password_reset',
+      to: user.email,
+      locale: this.localeOf(recipient),
+      data: {
+        name: user.name ?? user.username,
+        link: this.link(recipient, 'password/forgot/verify', { email: user.email, token }),
+        expiresInMinutes: TOKEN_TTL_MS.password_reset / 60_000,
+      },
+    });
+  }
+
+  /** Sets the new password and ends every session: whoever knew the old one is out. */
+  async resetPassword(request: FastifyRequest, input: ResetPasswordRequest): Promise<void> {
+    await this.app.rateLimiter.consume([
+      { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
+    ]);
+    const used = await this.consume('password_reset', input.challenge);
+    const passwordHash = await hashPassword(input.password);
+    // Following the e-mailed link proves the address, so it counts as verified too.
+    await this.db
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, used.userId));
+    await deleteOtherSessions(this.db, used.userId, undefined);
+    // The owner proved the mailbox: failed guesses by someone else no longer lock them out.
+    await this.app.rateLimiter.reset('sign-in-account', used.email);
+    await this.audit(request, 'auth.password_reset', used.userId);
+    await this.notifyPasswordChanged(await this.userById(used.userId));
+  }
+
+  /** §2 password.set: an account made without a password (by staff, by social sign-in). */
+  async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<void> {
+    const { user, session } = requireAuth(request);
+    const used = await this.consume('password_set', input.challenge);
+    if (used.userId !== user.id) throw new AppError('forbidden', { info: LINK_INVALID });
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
+    await deleteOtherSessions(this.db, user.id, session.id);
+    await this.audit(request, 'auth.password_set', user.id);
+    await this.notifyPasswordChanged(user);
+  }
+
+  private async notifyPasswordChanged(user: UserRow): Promise<void> {
+    await this.app.mailer.send({
+      template: 'password_changed',
+      to: user.email,
+      locale: this.localeOf(user),
+      data: { name: user.name ?? user.username },
+    });
+  }
+}

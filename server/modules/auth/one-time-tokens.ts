@@ -1,0 +1,66 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { oneTimeTokens, type TokenType } from '../../db/schema/index.ts';
+import { hashToken, newToken } from './secrets.ts';
+
+/** How long each kind of e-mailed link stays valid. */
+export const TOKEN_TTL_MS: Record<TokenType, number> = {
+  email_verify: 48 * 3_600_000,
+  password_reset: 60 * 60_000,
+  password_set: 7 * 24 * 3_600_000,
+  email_change: 24 * 3_600_000,
+  oauth_login: 60_000,
+};
+
+/**
+ * Issues a token of `type` for the user and the address it is sent to. One live token per
+ * (type, user): a new link replaces the previous one, so only the latest e-mail works.
+ */
+export async function issueToken(
+  db: Database,
+  type: TokenType,
+  userId: number,
+  email: string,
+): Promise<string> {
+  const token = newToken();
+  const values = {
+    type,
+    userId,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_TTL_MS[type]),
+  };
+  await db
+    .insert(oneTimeTokens)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [oneTimeTokens.type, oneTimeTokens.userId],
+      set: { ...values, createdAt: sql`now()` },
+    });
+  return token;
+}
+
+/**
+ * Uses a token once: deleted in the same statement that finds it, so two concurrent uses
+ * cannot both succeed. Answers the user and address it was issued for, or undefined when
+ * it is unknown, expired, of another type or for another address.
+ */
+export async function consumeToken(
+  db: Database,
+  type: TokenType,
+  email: string,
+  token: string,
+): Promise<{ userId: number; email: string } | undefined> {
+  const [row] = await db
+    .delete(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.type, type),
+        eq(oneTimeTokens.email, email.trim().toLowerCase()),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
+  return row;
+}

@@ -1,0 +1,473 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { decodeChallenge } from '#shared/challenge.ts';
+import { auditLog, sessions, users } from '../../db/schema/index.ts';
+import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { issueToken } from './one-time-tokens.ts';
+import { hashPassword } from './password.ts';
+
+const smtp = await startTestSmtp();
+afterAll(() => smtp.close());
+
+const { app } = await createTestApp({ SMTP_URL: smtp.url, APP_URL: 'http://localhost:3000' });
+const db = app.db;
+
+const PUBLIC = '/api/public/v1';
+const ALL = '/api/all/v1';
+const PASSWORD = 'Str0ng#passw0rd';
+let counter = 0;
+let calls = 0;
+const freshEmail = () => `user${++counter}-${Date.now()}@example.com`;
+
+interface Call {
+  status: number;
+  body: Record<string, unknown>;
+  cookie: string | undefined;
+  headers: Record<string, unknown>;
+}
+
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+): Promise<Call> {
+  // Each call from its own address unless told otherwise, so the per-IP limits of one test
+  // do not spill into the next; the per-account limit is tested on purpose below.
+  const response = await app.inject({
+    method,
+    url,
+    remoteAddress: options.ip ?? `10.${++calls % 250}.${Math.floor(calls / 250) % 250}.7`,
+    payload: options.body as Record<string, unknown> | undefined,
+    headers: {
+      'x-requested-with': 'fetch',
+      'user-agent': 'vitest-agent',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    },
+  });
+  const set = response.cookies.find((c) => c.name === 'sid');
+  return {
+    status: response.statusCode,
+    body: response.body ? response.json() : {},
+    cookie: set?.value ? `sid=${set.value}` : undefined,
+    headers: response.headers,
+  };
+}
+
+async function signUp(email = freshEmail(), extra: Record<string, unknown> = {}) {
+  const result = await call('POST', `${PUBLIC}/auth/sign-up`, {
+    body: { email, password: PASSWORD, password_confirmation: PASSWORD, ...extra },
+  });
+  return { ...result, email };
+}
+
+/** The challenge of the newest link e-mailed to `to`, read from the real SMTP server. */
+async function challengeFrom(to: string): Promise<string> {
+  const message = await smtp.waitForMessage(to);
+  const link = message.text.match(/https?:\/\/\S+challenge=([\w-]+)/);
+  if (!link?.[1]) throw new Error(`no link in message to ${to}: ${message.text}`);
+  return link[1];
+}
+
+beforeEach(() => smtp.clear());
+
+describe('sign-up', () => {
+  it('creates an unverified account, signs it in and e-mails a verification link', async () => {
+    const { status, body, cookie, email } = await signUp(undefined, { name: 'Nina', locale: 'fr' });
+    expect(status).toBe(201);
+    expect(body.user).toMatchObject({ email, name: 'Nina', activated: false, role: 'USER' });
+    expect(cookie).toBeDefined();
+
+    const message = await smtp.waitForMessage(email);
+    expect(message.subject).toMatch(/adresse|e-mail/i);
+    const challenge = decodeChallenge(await challengeFrom(email));
+    expect(challenge?.email).toBe(email);
+
+    const me = await call('POST', '/api/account/v1/users/get-auth-user', { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email });
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax, storing only its hash', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${PUBLIC}/auth/sign-up`,
+      headers: { 'x-requested-with': 'fetch' },
+      payload: { email: freshEmail(), password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    const sid = response.cookies.find((c) => c.name === 'sid');
+    expect(sid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const hash = createHash('sha256')
+      .update(sid?.value ?? '')
+      .digest('hex');
+    const stored = await db.select().from(sessions).where(eq(sessions.tokenHash, hash));
+    expect(stored).toHaveLength(1);
+    const raw = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sid?.value ?? ''));
+    expect(raw).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      { password: PASSWORD, password_confirmation: PASSWORD },
+      'email',
+      'input_errors.field_is_required',
+    ],
+    [
+      { email: 'not-an-email', password: PASSWORD, password_confirmation: PASSWORD },
+      'email',
+      'input_errors.email_is_incorrect',
+    ],
+    [
+      { email: 'a@example.com', password: 'short1!', password_confirmation: 'short1!' },
+      'password',
+      'input_errors.password_error_length',
+    ],
+    [
+      { email: 'a@example.com', password: 'longpassword!', password_confirmation: 'longpassword!' },
+      'password',
+      'input_errors.password_error_numbers',
+    ],
+    [
+      { email: 'a@example.com', password: PASSWORD, password_confirmation: `${PASSWORD}x` },
+      'password_confirmation',
+      'input_errors.passwords_dont_match',
+    ],
+  ])('rejects %j on %s', async (body, field, message) => {
+    const { status, body: answer } = await call('POST', `${PUBLIC}/auth/sign-up`, { body });
+    expect(status).toBe(422);
+    expect((answer.errors_validation as Record<string, string[]>)[field]).toContain(message);
+  });
+
+  it('refuses an address that already has an account, whatever its case', async () => {
+    const { email } = await signUp();
+    const again = await signUp(email.toUpperCase());
+    expect(again.status).toBe(422);
+    expect(again.body.errors_validation).toEqual({ email: ['input_errors.email_taken'] });
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a state-changing call without the request header', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${PUBLIC}/auth/sign-in`,
+      payload: { email: 'a@example.com', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'forbidden', errors_info: ['errors.csrf'] });
+  });
+
+  it('refuses a call from another origin', async () => {
+    const { status, body } = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email: 'a@example.com', password: PASSWORD },
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+    });
+    expect(status).toBe(403);
+    expect(body.errors_info).toEqual(['errors.csrf']);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('signs in with the right password and records it in the audit log', async () => {
+    const { email } = await signUp();
+    const { status, body, cookie } = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email: ` ${email.toUpperCase()} `, password: PASSWORD },
+      ip: '192.0.2.10',
+    });
+    expect(status).toBe(200);
+    expect(body.user).toMatchObject({ email });
+    expect(cookie).toBeDefined();
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.actorId} = ${user?.id} and ${auditLog.action} = 'auth.signed_in'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userAgent: 'vitest-agent', ip: '192.0.2.10' });
+  });
+
+  it('answers an unknown e-mail and a wrong password the same way', async () => {
+    const { email } = await signUp();
+    const wrong = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: 'Wr0ng#password' },
+    });
+    const unknown = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email: freshEmail(), password: 'Wr0ng#password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body).toEqual({
+      code: 'unauthenticated',
+      errors_info: ['errors.invalid_credentials'],
+    });
+    const failures = await db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.action} = 'auth.sign_in_failed' and ${auditLog.data}->>'email' = ${email}`,
+      );
+    expect(failures).toHaveLength(1);
+  });
+
+  it('replaces the session of a browser that signs in again', async () => {
+    const { email, cookie: first } = await signUp();
+    const second = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+      cookie: first,
+    });
+    expect(second.cookie).toBeDefined();
+    expect(second.cookie).not.toBe(first);
+    const old = await call('POST', '/api/account/v1/users/get-auth-user', { cookie: first });
+    expect(old.status).toBe(401);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const { cookie } = await signUp();
+    const out = await call('POST', `${ALL}/auth/sign-out`, { cookie });
+    expect(out.status).toBe(200);
+    expect(out.body).toEqual({ success: true });
+    const after = await call('POST', '/api/account/v1/users/get-auth-user', { cookie });
+    expect(after.status).toBe(401);
+  });
+
+  it('ends a session that was idle too long', async () => {
+    const { cookie } = await signUp();
+    const token = cookie?.split('=')[1] ?? '';
+    const hash = createHash('sha256').update(token).digest('hex');
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 15 * 86_400_000) })
+      .where(eq(sessions.tokenHash, hash));
+    const me = await call('POST', '/api/account/v1/users/get-auth-user', { cookie });
+    expect(me.status).toBe(401);
+    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hash))).toHaveLength(0);
+  });
+
+  it('keeps a blocked account out', async () => {
+    const { email, cookie } = await signUp();
+    await db.update(users).set({ blockedAt: new Date() }).where(eq(users.email, email));
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      401,
+    );
+    const again = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+    });
+    expect(again.status).toBe(403);
+    expect(again.body.errors_info).toEqual(['errors.account_blocked']);
+  });
+
+  it('limits sign-in attempts per account with 429 and Retry-After', async () => {
+    const { email } = await signUp();
+    let last: Call | undefined;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      last = await call('POST', `${PUBLIC}/auth/sign-in`, {
+        body: { email, password: 'Wr0ng#password' },
+      });
+      if (last.status === 429) break;
+    }
+    expect(last?.status).toBe(429);
+    expect(last?.body).toEqual({
+      code: 'too_many_requests',
+      errors_info: ['errors.too_many_requests'],
+    });
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('get-auth-user per base and role', () => {
+  it('needs a session on the account base', async () => {
+    const response = await call('POST', '/api/account/v1/users/get-auth-user');
+    expect(response.status).toBe(401);
+  });
+
+  it('is for staff only on the dashboard base', async () => {
+    const { cookie, email } = await signUp();
+    expect((await call('POST', '/api/dashboard/v1/users/get-auth-user', { cookie })).status).toBe(
+      403,
+    );
+    await db.update(users).set({ role: 'AUTHOR' }).where(eq(users.email, email));
+    const staff = await call('POST', '/api/dashboard/v1/users/get-auth-user', { cookie });
+    expect(staff.status).toBe(200);
+    expect(staff.body.user).toMatchObject({ role: 'AUTHOR' });
+  });
+
+  it('answers the current subscription: none for a new account', async () => {
+    const { cookie } = await signUp();
+    const response = await call('GET', '/api/account/v1/subscriptions/current', { cookie });
+    expect(response.body).toEqual({ subscription: null, last_invoice_finalizing: false });
+    expect((await call('GET', '/api/account/v1/subscriptions/current')).status).toBe(401);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('verifies with the e-mailed link, once', async () => {
+    const { email, cookie } = await signUp();
+    const challenge = await challengeFrom(email);
+    const verified = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge },
+      cookie,
+    });
+    expect(verified.status).toBe(200);
+    expect(verified.body.user).toMatchObject({ activated: true });
+
+    const other = await signUp();
+    const reused = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge },
+      cookie: other.cookie,
+    });
+    expect(reused.status).toBe(400);
+    expect(reused.body.errors_info).toEqual(['errors.link_invalid']);
+  });
+
+  it('refuses a tampered or foreign link and needs a session', async () => {
+    const { email, cookie } = await signUp();
+    const challenge = await challengeFrom(email);
+    const value = decodeChallenge(challenge);
+    const tampered = Buffer.from(
+      JSON.stringify({ email, token: `${value?.token?.slice(0, -2)}xx` }),
+    ).toString('base64url');
+    const bad = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge: tampered },
+      cookie,
+    });
+    expect(bad.status).toBe(400);
+    const other = await signUp();
+    const foreign = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge },
+      cookie: other.cookie,
+    });
+    expect(foreign.status).toBe(403);
+    const anonymous = await call('POST', `${ALL}/auth/email/verify`, { body: { challenge } });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('resends a new link that replaces the old one', async () => {
+    const { email, cookie } = await signUp();
+    const first = await challengeFrom(email);
+    smtp.clear();
+    const resent = await call('POST', `${ALL}/auth/email/resend`, { body: {}, cookie });
+    expect(resent.status).toBe(200);
+    const second = await challengeFrom(email);
+    expect(second).not.toBe(first);
+    const old = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge: first },
+      cookie,
+    });
+    expect(old.status).toBe(400);
+    const fresh = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge: second },
+      cookie,
+    });
+    expect(fresh.status).toBe(200);
+    const again = await call('POST', `${ALL}/auth/email/resend`, { body: {}, cookie });
+    expect(again.body.errors_info).toEqual(['errors.already_verified']);
+  });
+
+  it('refuses an expired link', async () => {
+    const { email, cookie } = await signUp();
+    const challenge = await challengeFrom(email);
+    await db.execute(sql`update one_time_tokens set expires_at = now() - interval '1 minute'`);
+    const response = await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge },
+      cookie,
+    });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('password forgot and reset', () => {
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const unknown = await call('POST', `${PUBLIC}/auth/password/forgot`, {
+      body: { email: freshEmail() },
+    });
+    expect(unknown).toMatchObject({ status: 200, body: { success: true } });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('resets with the e-mailed link, ends every session and verifies the address', async () => {
+    const { email, cookie } = await signUp();
+    smtp.clear();
+    await call('POST', `${PUBLIC}/auth/password/forgot`, { body: { email, locale: 'nl' } });
+    const challenge = await challengeFrom(email);
+    const next = 'N3w#password!';
+    const reset = await call('POST', `${PUBLIC}/auth/password/reset`, {
+      body: { challenge, password: next, password_confirmation: next },
+    });
+    expect(reset).toMatchObject({ status: 200, body: { success: true } });
+
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      401,
+    );
+    const oldPassword = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+    });
+    expect(oldPassword.status).toBe(401);
+    const signedIn = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: next },
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ activated: true });
+
+    const reused = await call('POST', `${PUBLIC}/auth/password/reset`, {
+      body: { challenge, password: next, password_confirmation: next },
+    });
+    expect(reused.body.errors_info).toEqual(['errors.link_invalid']);
+  });
+
+  it('validates the new password with the shared rules', async () => {
+    const response = await call('POST', `${PUBLIC}/auth/password/reset`, {
+      body: { challenge: 'x', password: 'abc', password_confirmation: 'abd' },
+    });
+    expect(response.status).toBe(422);
+    expect(Object.keys(response.body.errors_validation as object).sort()).toEqual([
+      'password',
+      'password_confirmation',
+    ]);
+  });
+});
+
+describe('password set', () => {
+  it('sets a password for an account made without one, with its link', async () => {
+    const email = freshEmail();
+    const [user] = await db
+      .insert(users)
+      .values({ email, username: `set${counter}`, emailVerifiedAt: new Date() })
+      .returning();
+    if (!user) throw new Error('no user');
+    // A session for this user: sign-in is impossible without a password, so make one here.
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, user.id));
+    const { cookie } = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+    });
+    const token = await issueToken(db, 'password_set', user.id, email);
+    const challenge = Buffer.from(JSON.stringify({ token })).toString('base64url');
+    const next = 'S3t#password!';
+    const response = await call('POST', `${ALL}/auth/password/set`, {
+      body: {
+        challenge: Buffer.from(JSON.stringify({ email, token })).toString('base64url'),
+        password: next,
+        password_confirmation: next,
+      },
+      cookie,
+    });
+    expect(response.status).toBe(200);
+    const withoutEmail = await call('POST', `${ALL}/auth/password/set`, {
+      body: { challenge, password: next, password_confirmation: next },
+      cookie,
+    });
+    expect(withoutEmail.status).toBe(400);
+    const signIn = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: next },
+    });
+    expect(signIn.status).toBe(200);
+  });
+});

@@ -1,0 +1,90 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { type SessionRow, sessions, type UserRow, users } from '../../db/schema/index.ts';
+import { hashToken, newToken } from './secrets.ts';
+
+// Server-side sessions (DESIGN): the browser holds a random token in an httpOnly cookie, the
+// database its hash. Each session is a device of §3. A session ends when idle for
+// `sessionIdleMs`, `sessionMaxMs` after sign-in whatever happens, or when revoked.
+
+/** `lastSeenAt` is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+export interface ActiveSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+export async function createSession(
+  db: Database,
+  config: Pick<Config, 'sessionMaxMs'>,
+  userId: number,
+  client: ClientInfo,
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      expiresAt: new Date(Date.now() + config.sessionMaxMs),
+    })
+    .returning();
+  if (!session) throw new Error('session insert returned nothing');
+  return { token, session };
+}
+
+/** The live session a token names, with its user; an expired one is deleted on the way. */
+export async function findSession(
+  db: Database,
+  config: Pick<Config, 'sessionIdleMs'>,
+  token: string,
+): Promise<ActiveSession | undefined> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return undefined;
+  const now = Date.now();
+  const idle = now - row.session.lastSeenAt.getTime() > config.sessionIdleMs;
+  if (idle || row.session.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return undefined;
+  }
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user but the one given (a password reset ends them all). */
+export async function deleteOtherSessions(
+  db: Database,
+  userId: number,
+  keepSessionId: string | undefined,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}

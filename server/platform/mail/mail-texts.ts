@@ -1,0 +1,49 @@
+import type { Lang } from '#shared/locales.ts';
+
+/** What each message needs from its caller. Every string here is untrusted user data. */
+export interface TemplateData {
+  email_verify: { name: string; link: string };
+  password_reset: { name: string; link: string; expiresInMinutes: number };
+  password_set: { name: string; link: string };
+  email_change: { name: string; link: string; newEmail: string };
+  /** A security notice; its link (to the forgot-password page) comes from APP_URL. */
+  password_changed: { name: string };
+}
+
+export type TemplateName = keyof TemplateData;
+
+/** The wording of one message; the layout adds greeting, link, signature and footer. */
+export interface MailContent {
+  /** Never holds user data, so a name cannot inject anything into a header. */
+  subject: string;
+  /** The hidden line most mail apps show beside the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** The button's label. */
+  action: string;
+  /** A line below the link, such as when it expires. */
+  note?: string;
+  /** What to do if the recipient did not ask for this message. */
+  ignore: string;
+}
+
+/** One language's wording of every message, one module per language under `texts/`. */
+export interface MailTexts {
+  greeting(name: string): string;
+  /** Introduces the raw link below the button, for mail apps that block buttons. */
+  linkHint: string;
+  signature: string;
+  footer: string;
+  templates: { [T in TemplateName]: (data: TemplateData[T]) => MailContent };
+}
+
+/** "1 hour", "90 minutes" in the recipient's language; ICU handles the plural forms. */
+export function formatDuration(locale: Lang, minutes: number): string {
+  const whole = minutes % 60 === 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: whole ? 'hour' : 'minute',
+    unitDisplay: 'long',
+  }).format(whole ? minutes / 60 : minutes);
+}

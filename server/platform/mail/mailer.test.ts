@@ -1,0 +1,203 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { LANGS } from '#shared/locales.ts';
+import { testConfig } from '../../config.ts';
+import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import type { TemplateData, TemplateName } from './mail-texts.ts';
+import { Mailer, type MailLog, type MailMessage } from './mailer.ts';
+import { MAIL_TEXTS, TEMPLATE_NAMES } from './render-mail.tsx';
+import { startTestSmtp } from './test-smtp.ts';
+
+const APP_URL = 'https://vpn.example.test';
+const MAIL_FROM = 'Shieldline VPN Test <mailer@example.test>';
+
+const smtp = await startTestSmtp({
+  rejectRecipient: (address) =>
+    address.startsWith('bounce') ? 'Requested action not taken: mailbox unavailable' : undefined,
+});
+afterAll(() => smtp.close());
+const { app } = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM, APP_URL });
+
+beforeEach(() => smtp.clear());
+
+const linkFor = (template: TemplateName, to: string) =>
+  `${APP_URL}/en/${template}?challenge=${encodeURIComponent(to)}`;
+
+function dataFor(template: TemplateName, to: string): TemplateData[TemplateName] {
+  const link = linkFor(template, to);
+  const data: { [T in TemplateName]: TemplateData[T] } = {
+    email_verify: { name: 'Nina', link },
+    password_reset: { name: 'Nina', link, expiresInMinutes: 60 },
+    password_set: { name: 'Nina', link },
+    email_change: { name: 'Nina', link, newEmail: to },
+    password_changed: { name: 'Nina' },
+  };
+  return data[template];
+}
+
+const messageFor = (template: TemplateName, locale: MailMessage['locale'], to: string) =>
+  ({ template, locale, to, data: dataFor(template, to) }) as MailMessage;
+
+const outboxRows = (to: string) =>
+  app.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+
+/** A logger that keeps what the mailer wrote, to check what reaches the log. */
+function recordingLog() {
+  const lines: { level: 'info' | 'error'; details: Record<string, unknown>; message: string }[] =
+    [];
+  const log: MailLog = {
+    info: (details, message) => lines.push({ level: 'info', details: { ...details }, message }),
+    error: (details, message) => lines.push({ level: 'error', details: { ...details }, message }),
+  };
+  return { log, lines };
+}
+
+describe('mailer with SMTP', () => {
+  const cases = TEMPLATE_NAMES.flatMap((template) => LANGS.map((locale) => ({ template, locale })));
+
+  it.each(cases)(
+    'delivers $template in $locale and marks it sent',
+    async ({ template, locale }) => {
+      const to = `${template}.${locale}@example.test`;
+      await app.mailer.send(messageFor(template, locale, to));
+
+      const mail = await smtp.waitForMessage(to, { timeoutMs: 2_000 });
+      const link =
+        template === 'password_changed'
+          ? `${APP_URL}/${locale}/password/forgot`
+          : linkFor(template, to);
+      expect(mail.text).toContain(link);
+      expect(mail.links).toContain(link);
+      expect(mail.html).toContain(link.replaceAll('&', '&amp;'));
+      expect(mail.subject).toBe(
+        MAIL_TEXTS[locale].templates[template](dataFor(template, to) as never).subject,
+      );
+      expect(mail.from).toEqual({ name: 'Shieldline VPN Test', address: 'mailer@example.test' });
+      expect(mail.envelope.to).toEqual([to]);
+      expect(mail.parsed.headers.get('auto-submitted')).toBe('auto-generated');
+
+      const [row, ...others] = await outboxRows(to);
+      expect(others).toHaveLength(0);
+      expect(row).toMatchObject({ template, status: 'sent', error: null, subject: mail.subject });
+      expect(row?.sentAt).toBeInstanceOf(Date);
+      expect(row?.text).toContain(link);
+    },
+  );
+
+  it('records a refused recipient as failed and resolves', async () => {
+    const { log, lines } = recordingLog();
+    const mailer = new Mailer({
+      db: app.db,
+      config: testConfig({ SMTP_URL: smtp.url, MAIL_FROM, APP_URL }),
+      log,
+    });
+    const to = 'bounce@example.test';
+
+    await expect(mailer.send(messageFor('password_reset', 'fr', to))).resolves.toBeUndefined();
+    mailer.close();
+
+    expect(smtp.messages).toHaveLength(0);
+    const [row] = await outboxRows(to);
+    expect(row).toMatchObject({ template: 'password_reset', status: 'failed', sentAt: null });
+    expect(row?.error).toMatch(/550.*mailbox unavailable/i);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 'error',
+      message: 'mail delivery failed',
+      details: { template: 'password_reset', to, outboxId: expect.any(Number) },
+    });
+  });
+
+  it('records an unreachable SMTP server as failed and resolves', async () => {
+    const closed = await startTestSmtp();
+    await closed.close();
+    const { log, lines } = recordingLog();
+    const mailer = new Mailer({
+      db: app.db,
+      config: testConfig({ SMTP_URL: closed.url, MAIL_FROM, APP_URL }),
+      log,
+    });
+    const to = 'nobody-listening@example.test';
+
+    await mailer.send(messageFor('email_verify', 'en', to));
+
+    const [row] = await outboxRows(to);
+    expect(row).toMatchObject({ status: 'failed', sentAt: null });
+    expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+    expect(lines.map((line) => line.level)).toEqual(['error']);
+  });
+});
+
+describe('mailer without SMTP', () => {
+  it('stores the message in the outbox and logs its text outside production', async () => {
+    const { log, lines } = recordingLog();
+    const mailer = new Mailer({ db: app.db, config: testConfig({ APP_URL }), log });
+    const to = 'offline@example.test';
+
+    await mailer.send(messageFor('email_verify', 'nl', to));
+
+    const [row] = await outboxRows(to);
+    expect(row).toMatchObject({
+      template: 'email_verify',
+      status: 'outbox',
+      error: null,
+      sentAt: null,
+      subject: 'Bevestig je e-mailadres',
+    });
+    expect(row?.html).toContain('lang="nl"');
+    expect(smtp.messages).toHaveLength(0);
+    expect(lines).toEqual([
+      {
+        level: 'info',
+        message: 'mail stored in the outbox (no SMTP_URL)',
+        details: {
+          template: 'email_verify',
+          to,
+          outboxId: row?.id,
+          link: linkFor('email_verify', to),
+          text: row?.text,
+        },
+      },
+    ]);
+    expect(lines[0]?.details.text).toContain(linkFor('email_verify', to));
+  });
+
+  it('keeps the secret link out of the production log', async () => {
+    const { log, lines } = recordingLog();
+    const config = { ...testConfig({ APP_URL }), env: 'production' as const };
+    const mailer = new Mailer({ db: app.db, config, log });
+    const to = 'offline-production@example.test';
+
+    await mailer.send(messageFor('password_reset', 'en', to));
+
+    const [row] = await outboxRows(to);
+    expect(row?.status).toBe('outbox');
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).not.toContain('challenge=');
+  });
+});
+
+describe('test SMTP helper', () => {
+  it('waits for a message still to come and times out with what it saw', async () => {
+    const to = 'later@example.test';
+    const waiting = smtp.waitForMessage(to, { timeoutMs: 2_000 });
+    await app.mailer.send(messageFor('password_changed', 'es', to));
+    expect((await waiting).subject).toBe('Se ha cambiado tu contraseña de Shieldline VPN');
+
+    await expect(smtp.waitForMessage('never@example.test', { timeoutMs: 50 })).rejects.toThrow(
+      /no mail to never@example.test within 50 ms \(received for: later@example.test\)/,
+    );
+  });
+
+  it('picks the newest matching message to an address', async () => {
+    const to = 'twice@example.test';
+    await app.mailer.send(messageFor('email_verify', 'en', to));
+    await app.mailer.send(messageFor('password_changed', 'en', to));
+    expect((await smtp.waitForMessage(to.toUpperCase())).subject).toMatch(/password was changed/);
+    const verify = await smtp.waitForMessage(to, {
+      match: (mail) => mail.subject.includes('Confirm'),
+    });
+    expect(verify.subject).toBe('Confirm your e-mail address');
+  });
+});

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import { type MailMessage, renderMail } from './render-mail.tsx';
+
+export type { MailMessage, TemplateData, TemplateName } from './render-mail.tsx';
+
+export type MailStatus = 'outbox' | 'sent' | 'failed';
+
+/** The part of the app's logger the mailer writes to (pino's signature). */
+export interface MailLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface MailerOptions {
+  db: Database;
+  config: Pick<Config, 'env' | 'appUrl' | 'smtpUrl' | 'mailFrom'>;
+  log: MailLog;
+}
+
+// The SMTP attempt runs inside the HTTP request that asked for the mail, so it must give
+// up long before a browser or proxy would (nodemailer waits minutes by default). Values
+// given in SMTP_URL's query (`?socketTimeout=…`, also `?pool=true`) take precedence.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+const ERROR_MAX_LENGTH = 2_000;
+
+/**
+ * Renders and sends the product's e-mail. Every message is first stored in `mail_outbox`
+ * (status 'outbox'); with SMTP_URL it is then handed to the SMTP server and marked 'sent',
+ * or 'failed' with the server's answer. A failed delivery is logged and does not throw:
+ * the action that triggered it (a sign-up, a reset request) has happened, the row shows
+ * staff what went wrong, and the user can ask for the message again. Only a database
+ * failure, or a bug such as a link that is not http(s), rejects.
+ */
+export class Mailer {
+  readonly #db: Database;
+  readonly #config: MailerOptions['config'];
+  readonly #log: MailLog;
+  readonly #transport: ReturnType<typeof createTransport> | undefined;
+
+  constructor({ db, config, log }: MailerOptions) {
+    this.#db = db;
+    this.#config = config;
+    this.#log = log;
+    this.#transport = config.smtpUrl
+      ? createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl }, { from: config.mailFrom })
+      : undefined;
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    const { template, to } = message;
+    const mail = renderMail(message, { appUrl: this.#config.appUrl });
+    const [row] = await this.#db
+      .insert(mailOutbox)
+      .values({
+        template,
+        toAddress: to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        status: 'outbox' satisfies MailStatus,
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail_outbox insert returned no row');
+    const details = { template, to, outboxId: row.id };
+
+    if (!this.#transport) {
+      // Offline development follows its links from here; production keeps them out of its
+      // logs (they are secrets) and staff read the outbox instead.
+      const body = this.#config.env === 'production' ? {} : { link: mail.link, text: mail.text };
+      this.#log.info({ ...details, ...body }, 'mail stored in the outbox (no SMTP_URL)');
+      return;
+    }
+
+    let outcome: { status: MailStatus; sentAt?: Date; error?: string };
+    try {
+      await this.#transport.sendMail({
+        to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        // RFC 3834: tells vacation responders not to answer.
+        headers: { 'Auto-Submitted': 'auto-generated' },
+      });
+      outcome = { status: 'sent', sentAt: new Date() };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      outcome = { status: 'failed', error: reason.slice(0, ERROR_MAX_LENGTH) };
+      this.#log.error({ ...details, err: error }, 'mail delivery failed');
+    }
+    await this.#db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, row.id));
+    if (outcome.status === 'sent') this.#log.info(details, 'mail sent');
+  }
+
+  /** Closes pooled SMTP connections (with `?pool=true`); called when the app closes. */
+  close(): void {
+    this.#transport?.close();
+  }
+}

@@ -1,0 +1,36 @@
+/** How many hits one key may make in one fixed window. */
+export interface LimitPreset {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Brute-force limits for the identity endpoints, spread into a rule with its name and key:
+ * `{ name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp }`.
+ *
+ * Following the OWASP Authentication and Credential Stuffing cheat sheets, each endpoint is
+ * limited per account (slows guessing one password from many hosts) and per client address
+ * (slows one host spraying many accounts). Windows are short, so a throttle never becomes a
+ * lasting lock-out that an attacker could impose on a victim, and a successful sign-in clears
+ * its account counter. Per-IP limits stay loose enough for an office or a mobile carrier
+ * behind one NAT address; with argon2id and our password rules, ~480 guesses a day against one
+ * account is far below what an online attack needs (NIST SP 800-63B allows up to 100
+ * consecutive failures before a harder lock).
+ */
+export const CREDENTIAL_LIMITS = {
+  signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  signInPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  // Sign-up creates a user and sends a mail: a person makes one, a bot makes thousands.
+  signUpPerIp: { limit: 10, windowMs: HOUR },
+  // Each accepted request sends a mail: the per-account limit keeps a victim's inbox from
+  // being flooded, the per-IP one keeps us off spam lists.
+  forgotPerIp: { limit: 10, windowMs: HOUR },
+  forgotPerAccount: { limit: 3, windowMs: HOUR },
+  // Link tokens are long and random, so these guard the mailer (resend) and the database
+  // more than the tokens themselves.
+  verifyPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  verifyPerAccount: { limit: 5, windowMs: HOUR },
+} as const satisfies Record<string, LimitPreset>;

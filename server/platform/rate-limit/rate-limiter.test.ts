@@ -1,0 +1,292 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../http/app-error.ts';
+import { MemoryRateLimitStore } from './memory-store.ts';
+import { normaliseKey, RateLimiter, type RateLimitRule, storageKey } from './rate-limiter.ts';
+import { connectRedis, REDIS_KEY_PREFIX, RedisRateLimitStore } from './redis-store.ts';
+import type { RateLimitStore } from './store.ts';
+import { describeWithRedis, startTcpProxy, uniqueKey } from './test-redis.ts';
+
+const silentLog = { warn: () => {}, error: () => {} };
+
+/** The error a consume threw, or undefined when it let the attempt through. */
+async function refusal(promise: Promise<void>): Promise<AppError | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
+
+/** What every store must do, and the limiter on top of it; run once per store. */
+function storeContract(getStore: () => RateLimitStore): void {
+  describe('store', () => {
+    it('counts hits within one window and keeps its end', async () => {
+      const key = uniqueKey('count');
+      const before = Date.now();
+      const first = await getStore().hit(key, 60_000);
+      const second = await getStore().hit(key, 60_000);
+      const third = await getStore().hit(key, 60_000);
+      expect([first.count, second.count, third.count]).toEqual([1, 2, 3]);
+      expect(first.resetAt).toBeGreaterThan(before + 59_000);
+      expect(first.resetAt).toBeLessThanOrEqual(Date.now() + 60_000);
+      // A fixed window: later hits do not push its end out.
+      expect(Math.abs(third.resetAt - first.resetAt)).toBeLessThan(50);
+    });
+
+    it('starts from zero once the window has ended', async () => {
+      const key = uniqueKey('expire');
+      await getStore().hit(key, 200);
+      expect((await getStore().hit(key, 200)).count).toBe(2);
+      await sleep(300);
+      const fresh = await getStore().hit(key, 200);
+      expect(fresh.count).toBe(1);
+      expect(fresh.resetAt).toBeGreaterThan(Date.now());
+    });
+
+    it('keeps separate keys apart', async () => {
+      const a = uniqueKey('a');
+      const b = uniqueKey('b');
+      await getStore().hit(a, 60_000);
+      await getStore().hit(a, 60_000);
+      expect((await getStore().hit(b, 60_000)).count).toBe(1);
+      expect((await getStore().hit(a, 60_000)).count).toBe(3);
+    });
+
+    it('forgets a key on reset', async () => {
+      const key = uniqueKey('reset');
+      await getStore().hit(key, 60_000);
+      await getStore().hit(key, 60_000);
+      await getStore().reset(key);
+      expect((await getStore().hit(key, 60_000)).count).toBe(1);
+    });
+
+    it('counts simultaneous hits exactly once each', async () => {
+      const key = uniqueKey('race');
+      const hits = await Promise.all(Array.from({ length: 50 }, () => getStore().hit(key, 60_000)));
+      expect(hits.map((hit) => hit.count).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: 50 }, (_, index) => index + 1),
+      );
+    });
+  });
+
+  describe('limiter', () => {
+    const limiter = () => new RateLimiter(getStore(), silentLog);
+    const rule = (overrides: Partial<RateLimitRule> = {}): RateLimitRule => ({
+      name: 'test-rule',
+      key: uniqueKey('client'),
+      limit: 3,
+      windowMs: 60_000,
+      ...overrides,
+    });
+
+    it('lets the limit through, then refuses with too_many_requests and Retry-After', async () => {
+      const limited = rule();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect(await refusal(limiter().consume([limited]))).toBeUndefined();
+      }
+      const error = await refusal(limiter().consume([limited]));
+      expect(error?.code).toBe('too_many_requests');
+      expect(error?.statusCode).toBe(429);
+      expect(error?.info).toEqual(['errors.too_many_requests']);
+      const retryAfter = Number(error?.headers?.['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(59);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    });
+
+    it('lets attempts through again after the window', async () => {
+      const limited = rule({ limit: 1, windowMs: 200 });
+      await limiter().consume([limited]);
+      const error = await refusal(limiter().consume([limited]));
+      expect(error?.headers?.['retry-after']).toBe('1');
+      await sleep(300);
+      expect(await refusal(limiter().consume([limited]))).toBeUndefined();
+    });
+
+    it('counts every rule, and waits for the longest broken one', async () => {
+      const perIp = rule({ name: 'per-ip', limit: 1, windowMs: 10_000 });
+      const perAccount = rule({ name: 'per-account', limit: 1, windowMs: 120_000 });
+      const loose = rule({ name: 'loose', limit: 100 });
+      await limiter().consume([perIp, perAccount, loose]);
+      const error = await refusal(limiter().consume([perIp, perAccount, loose]));
+      expect(Number(error?.headers?.['retry-after'])).toBeGreaterThan(100);
+      await refusal(limiter().consume([perIp, perAccount, loose]));
+      // Refused attempts still count against the rules that were not broken.
+      const next = await getStore().hit(storageKey(loose.name, loose.key), loose.windowMs);
+      expect(next.count).toBe(4);
+    });
+
+    it('keeps rules of one key apart by name', async () => {
+      const key = uniqueKey('shared');
+      await limiter().consume([rule({ name: 'sign-in', key, limit: 1 })]);
+      expect(
+        await refusal(limiter().consume([rule({ name: 'forgot', key, limit: 1 })])),
+      ).toBeUndefined();
+    });
+
+    it('clears one counter on reset', async () => {
+      const limited = rule({ limit: 1 });
+      await limiter().consume([limited]);
+      expect(await refusal(limiter().consume([limited]))).toBeDefined();
+      await limiter().reset(limited.name, limited.key);
+      expect(await refusal(limiter().consume([limited]))).toBeUndefined();
+    });
+
+    it('counts one e-mail however it is written', async () => {
+      const email = `${uniqueKey('user')}@example.com`;
+      await limiter().consume([rule({ key: email, limit: 1 })]);
+      const error = await refusal(
+        limiter().consume([rule({ key: ` ${email.toUpperCase()} `, limit: 1 })]),
+      );
+      expect(error?.code).toBe('too_many_requests');
+    });
+  });
+}
+
+describe('memory store', () => {
+  const store = new MemoryRateLimitStore();
+  afterAll(() => store.close());
+  storeContract(() => store);
+
+  it('sweeps ended windows out of memory', async () => {
+    const own = new MemoryRateLimitStore({ sweepIntervalMs: 50 });
+    await own.hit('short', 100);
+    await own.hit('long', 60_000);
+    expect(own.size).toBe(2);
+    await sleep(250);
+    expect(own.size).toBe(1);
+    expect((await own.hit('long', 60_000)).count).toBe(2);
+    await own.close();
+    expect(own.size).toBe(0);
+  });
+
+  it('holds at most maxKeys, forgetting the oldest window first', async () => {
+    const own = new MemoryRateLimitStore({ maxKeys: 3 });
+    for (const key of ['a', 'b', 'c', 'd']) await own.hit(key, 60_000);
+    expect(own.size).toBe(3);
+    expect((await own.hit('d', 60_000)).count).toBe(2);
+    expect((await own.hit('a', 60_000)).count).toBe(1);
+    await own.close();
+  });
+});
+
+describeWithRedis('Redis store', (url) => {
+  let redis: Redis;
+  let store: RedisRateLimitStore;
+  beforeAll(async () => {
+    redis = await connectRedis(url);
+    store = new RedisRateLimitStore(redis);
+  });
+  afterAll(() => store.close());
+  storeContract(() => store);
+
+  it('keeps each counter under rl: with the window as its expiry', async () => {
+    const key = uniqueKey('ttl');
+    await store.hit(key, 60_000);
+    const ttl = await redis.pttl(`${REDIS_KEY_PREFIX}${key}`);
+    expect(ttl).toBeGreaterThan(59_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('stores e-mails only as hashes', async () => {
+    const email = `${uniqueKey('hashed')}@example.com`;
+    await new RateLimiter(store, silentLog).consume([
+      { name: 'sign-in-account', key: email, limit: 5, windowMs: 60_000 },
+    ]);
+    const stored = `${REDIS_KEY_PREFIX}${storageKey('sign-in-account', email)}`;
+    expect(await redis.exists(stored)).toBe(1);
+    expect(stored).toMatch(/^rl:sign-in-account:[\w-]{43}$/);
+    const [, keys] = await redis.scan('0', 'MATCH', `*${email}*`, 'COUNT', 10_000);
+    expect(keys).toEqual([]);
+  });
+
+  it('gives a counter without an expiry one window', async () => {
+    const key = uniqueKey('no-ttl');
+    await redis.set(`${REDIS_KEY_PREFIX}${key}`, 7);
+    expect((await store.hit(key, 60_000)).count).toBe(8);
+    expect(await redis.pttl(`${REDIS_KEY_PREFIX}${key}`)).toBeGreaterThan(59_000);
+  });
+
+  it('fails open, and fast, while Redis is away', async () => {
+    const proxy = await startTcpProxy(url);
+    const cut = new RedisRateLimitStore(await connectRedis(proxy.url));
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const limiter = new RateLimiter(cut, log);
+    const limited = { name: 'outage', key: uniqueKey('outage'), limit: 1, windowMs: 60_000 };
+    await limiter.consume([limited]);
+    await proxy.stop();
+    const started = Date.now();
+    await limiter.consume([limited]);
+    await limiter.reset(limited.name, limited.key);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ rule: 'outage' }),
+      'rate limit store failed; allowed',
+    );
+    await cut.close();
+  });
+});
+
+describe('connectRedis', () => {
+  it('refuses an unreachable server without echoing the URL', async () => {
+    const attempt = connectRedis('redis://:hunter2@127.0.0.1:1');
+    await expect(attempt).rejects.toThrow(/REDIS_URL/);
+    await expect(attempt).rejects.not.toThrow(/hunter2/);
+  });
+});
+
+describe('failing open', () => {
+  const broken: RateLimitStore = {
+    hit: () => Promise.reject(new Error('connection lost')),
+    reset: () => Promise.reject(new Error('connection lost')),
+    close: () => Promise.resolve(),
+  };
+
+  it('lets the attempt through and logs the failure', async () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const limiter = new RateLimiter(broken, log);
+    await limiter.consume([{ name: 'sign-in-ip', key: '192.0.2.1', limit: 1, windowMs: 1_000 }]);
+    await limiter.reset('sign-in-ip', '192.0.2.1');
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(JSON.stringify(log.error.mock.calls)).not.toContain('192.0.2.1');
+  });
+
+  it('still applies the rules whose counters answered', async () => {
+    const store = new MemoryRateLimitStore();
+    const halfBroken: RateLimitStore = {
+      hit: (key, windowMs) =>
+        key.startsWith('down:') ? broken.hit(key, windowMs) : store.hit(key, windowMs),
+      reset: (key) => store.reset(key),
+      close: () => store.close(),
+    };
+    const limiter = new RateLimiter(halfBroken, silentLog);
+    const rules = [
+      { name: 'down', key: 'k', limit: 1, windowMs: 60_000 },
+      { name: 'up', key: 'k', limit: 1, windowMs: 60_000 },
+    ];
+    await limiter.consume(rules);
+    expect((await refusal(limiter.consume(rules)))?.code).toBe('too_many_requests');
+    await halfBroken.close();
+  });
+});
+
+describe('normaliseKey', () => {
+  it.each([
+    ['Alice@Example.COM ', 'alice@example.com'],
+    ['192.0.2.1', '192.0.2.1'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::ff', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['64:ff9b:1:2::192.0.2.1', '64:ff9b:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['42', '42'],
+  ])('%s counts as %s', (key, expected) => {
+    expect(normaliseKey(key)).toBe(expected);
+  });
+});

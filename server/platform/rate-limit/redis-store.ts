@@ -1,0 +1,89 @@
+import { Redis } from 'ioredis';
+import type { RateLimitHit, RateLimitStore } from './store.ts';
+
+export const REDIS_KEY_PREFIX = 'rl:';
+
+export interface RedisConnectOptions {
+  /** Told about each failed (re)connection attempt; ioredis keeps retrying in the background. */
+  onConnectionError?: (error: Error) => void;
+}
+
+/**
+ * Opens a client tuned for a limiter that fails open: while Redis is down a command fails at
+ * once instead of queueing (ioredis would otherwise hold it, and the sign-in with it, through
+ * twenty reconnection attempts), and a hung server costs a request half a second at most.
+ * Resolves once connected, so a wrong REDIS_URL stops start-up like a wrong DATABASE_URL.
+ */
+export async function connectRedis(url: string, options: RedisConnectOptions = {}): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    connectTimeout: 5_000,
+    commandTimeout: 500,
+    maxRetriesPerRequest: 1,
+    connectionName: 'rate-limit',
+  });
+  redis.on('error', (error: Error) => options.onConnectionError?.(error));
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    // The URL may carry a password, so the message names the variable, not its value.
+    throw new Error(`cannot connect to Redis at REDIS_URL: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return redis;
+}
+
+/**
+ * Counters shared by every API process through Redis, one key per window: `SET NX PX` opens
+ * the window with its expiry, `INCR` counts (keeping the expiry), `PTTL` says when it ends,
+ * all in one MULTI, so a hit is one atomic round trip. SET NX PX rather than `PEXPIRE … NX`
+ * keeps us working on Redis 6 and its managed and Valkey look-alikes.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = REDIS_KEY_PREFIX,
+  ) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    const name = this.prefix + key;
+    // PX takes whole milliseconds only; a fraction would fail every hit.
+    const windowPx = Math.max(1, Math.ceil(windowMs));
+    const replies = await this.redis
+      .multi()
+      .set(name, 0, 'PX', windowPx, 'NX')
+      .incr(name)
+      .pttl(name)
+      .exec();
+    if (!replies) throw new Error('rate-limit transaction was discarded');
+    for (const [error] of replies) if (error) throw error;
+    const count = Number(replies[1]?.[1]);
+    let ttl = Number(replies[2]?.[1]);
+    if (ttl < 0) {
+      // A counter without an expiry (written by hand, or by an older release) would lock its
+      // key out for good; give it one window.
+      await this.redis.pexpire(name, windowPx);
+      ttl = windowPx;
+    }
+    // The server's PTTL read against our clock, so processes whose clocks disagree still
+    // agree on how long is left.
+    return { count, resetAt: Date.now() + ttl };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    if (this.redis.status === 'end') return;
+    try {
+      await this.redis.quit();
+    } catch {
+      // QUIT needs a live connection; without one there is nothing left to close politely.
+      this.redis.disconnect();
+    }
+  }
+}
