@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser journeys in Debian's Chromium (Playwright cannot download browsers here) against
 // the built app served by the real server on an in-memory database with the demo data.
 const port = Number(process.env.E2E_PORT ?? 4317);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4318);
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? 4319);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const CHROMIUM_ARGS = [
@@ -39,21 +41,36 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: {
-    command: `exec node --import tsx server/main.ts`,
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      // A real SMTP server the app sends to; tests read the messages over HTTP.
+      command: 'exec node --import tsx e2e/support/mail-catcher.ts',
+      url: `http://127.0.0.1:${mailPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
-  },
+    {
+      command: 'exec node --import tsx server/main.ts',
+      url: `${baseURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        DATA_DIR: 'memory://',
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        REDIS_URL: '',
+      },
+    },
+  ],
 });

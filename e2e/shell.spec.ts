@@ -45,9 +45,9 @@ test('an admin screen is not reachable signed out and loads no admin code', asyn
 test('a screen of a later release shows a translated "not available yet" page', async ({
   page,
 }) => {
-  await page.goto('/fr/signup');
+  await page.goto('/fr/order-v2');
   await expect(page.getByTestId('screen-unavailable')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choisissez votre formule');
 });
 
 test('the language switch keeps the path and the query', async ({ page }) => {

@@ -6,6 +6,15 @@ export interface LoadTarget {
   method: string;
   headers: Record<string, string>;
   body?: string;
+  /** Each request claims a new client address (X-Forwarded-For; the server trusts it). */
+  varyClientAddress?: boolean;
+}
+
+let clients = 0;
+/** Addresses from the 10.0.0.0/8 block, a different one per request. */
+function nextClientAddress(): string {
+  clients = (clients + 1) % 16_777_216;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
 }
 
 // autocannon's own per-request timeout; the run as a whole gets a margin on top of it.
@@ -22,9 +31,22 @@ export function runLoad(
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new Error('interrupted'));
     let timedOut = false;
+    const { varyClientAddress, ...request } = target;
     const instance = autocannon(
       {
-        ...target,
+        ...request,
+        ...(varyClientAddress
+          ? {
+              requests: [
+                {
+                  setupRequest: (req: { headers?: Record<string, string> }) => ({
+                    ...req,
+                    headers: { ...req.headers, 'x-forwarded-for': nextClientAddress() },
+                  }),
+                },
+              ],
+            }
+          : {}),
         connections: options.connections,
         pipelining: options.pipelining,
         duration: seconds,

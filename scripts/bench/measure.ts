@@ -28,7 +28,11 @@ function setupContext(baseUrl: string): SetupContext {
     async request(method, path, body) {
       const response = await fetch(new URL(path, baseUrl), {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          // The product refuses state-changing calls without it (CSRF guard).
+          'x-requested-with': 'fetch',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(SETUP_REQUEST_TIMEOUT_MS),
       });
@@ -54,6 +58,7 @@ async function loadTarget(scenario: Scenario, baseUrl: string): Promise<LoadTarg
       ...extra,
     },
     ...(hasBody ? { body: JSON.stringify(scenario.body) } : {}),
+    ...(scenario.varyClientAddress ? { varyClientAddress: true } : {}),
   };
 }
 

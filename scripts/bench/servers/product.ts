@@ -5,11 +5,14 @@ import { migrateDatabase } from '#server/db/migrate.ts';
 import { failStartup, serve } from './serve.ts';
 
 // The real application with every plugin and hook, on a fresh in-memory database so that
-// each run starts from the same state and leaves nothing on disk.
+// each run starts from the same state and leaves nothing on disk; or, with
+// BENCH_DATABASE_URL, on that PostgreSQL database (which should be empty and disposable).
 async function start(): Promise<void> {
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const url = process.env.BENCH_DATABASE_URL || undefined;
+  const database = await openDatabase({ url, dataDir: 'memory://' });
   await migrateDatabase(database);
-  const app = await buildApp(testConfig(), { database });
+  // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy does.
+  const app = await buildApp(testConfig({ TRUST_PROXY: 'true' }), { database });
   await serve(app, () => database.close());
 }
 

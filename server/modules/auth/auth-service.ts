@@ -139,16 +139,23 @@ export class AuthService {
 
   async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignedIn> {
     const email = normalise(input.email);
+    const perAccount = {
+      name: 'sign-in-account',
+      key: email,
+      ...CREDENTIAL_LIMITS.signInPerAccount,
+    };
     await this.app.rateLimiter.consume([
       { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
-      { name: 'sign-in-account', key: email, ...CREDENTIAL_LIMITS.signInPerAccount },
     ]);
+    // Per account only failures count, so the owner is never locked out by signing in.
+    await this.app.rateLimiter.check([perAccount]);
     const user = await this.userByEmail(email);
     const matches = await verifyPassword(
       user?.passwordHash ?? (await timingHash()),
       input.password,
     );
     if (!user?.passwordHash || !matches) {
+      await this.app.rateLimiter.record([perAccount]);
       await this.audit(request, 'auth.sign_in_failed', user?.id ?? null, { email });
       throw new AppError('unauthenticated', { info: INVALID_CREDENTIALS });
     }
@@ -156,7 +163,7 @@ export class AuthService {
       await this.audit(request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
       throw new AppError('forbidden', { info: 'errors.account_blocked' });
     }
-    await this.app.rateLimiter.reset('sign-in-account', email);
+    await this.app.rateLimiter.reset(perAccount.name, email);
     const signedIn = await this.startSession(request, user);
     await this.audit(request, 'auth.signed_in', user.id);
     return signedIn;

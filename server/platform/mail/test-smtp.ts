@@ -55,6 +55,8 @@ export interface WaitOptions {
 
 export interface TestSmtpOptions {
   rejectRecipient?: (address: string) => string | undefined;
+  /** A fixed port (Playwright's mail catcher); a free one by default. */
+  port?: number;
 }
 
 interface Waiter {
@@ -107,7 +109,7 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject);
       resolve();
     });

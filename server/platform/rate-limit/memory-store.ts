@@ -44,6 +44,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { ...opened };
   }
 
+  async peek(key: string): Promise<RateLimitHit | undefined> {
+    const current = this.windows.get(key);
+    return current && current.resetAt > Date.now() ? { ...current } : undefined;
+  }
+
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }

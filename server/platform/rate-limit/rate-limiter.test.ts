@@ -97,6 +97,21 @@ function storeContract(getStore: () => RateLimitStore): void {
       expect(retryAfter).toBeLessThanOrEqual(60);
     });
 
+    it('counts only recorded failures with check and record', async () => {
+      const limited = rule({ limit: 2 });
+      await limiter().check([limited]);
+      await limiter().record([limited]);
+      await limiter().check([limited]);
+      await limiter().record([limited]);
+      const error = await refusal(limiter().check([limited]));
+      expect(error?.code).toBe('too_many_requests');
+      expect(Number(error?.headers?.['retry-after'])).toBeGreaterThan(0);
+      // check itself never counts: a key without failures stays open however often checked.
+      const fresh = rule({ limit: 1 });
+      for (let attempt = 0; attempt < 5; attempt++) await limiter().check([fresh]);
+      expect(await getStore().peek(storageKey(fresh.name, fresh.key))).toBeUndefined();
+    });
+
     it('lets attempts through again after the window', async () => {
       const limited = rule({ limit: 1, windowMs: 200 });
       await limiter().consume([limited]);
@@ -241,6 +256,7 @@ describe('connectRedis', () => {
 describe('failing open', () => {
   const broken: RateLimitStore = {
     hit: () => Promise.reject(new Error('connection lost')),
+    peek: () => Promise.reject(new Error('connection lost')),
     reset: () => Promise.reject(new Error('connection lost')),
     close: () => Promise.resolve(),
   };
@@ -259,6 +275,7 @@ describe('failing open', () => {
     const halfBroken: RateLimitStore = {
       hit: (key, windowMs) =>
         key.startsWith('down:') ? broken.hit(key, windowMs) : store.hit(key, windowMs),
+      peek: (key) => store.peek(key),
       reset: (key) => store.reset(key),
       close: () => store.close(),
     };

@@ -56,6 +56,48 @@ export class RateLimiter {
       broken.push(rule.name);
       waitMs = Math.max(waitMs, result.value.resetAt - now);
     });
+    this.refuse(broken, waitMs);
+  }
+
+  /**
+   * Refuses without counting when a rule has already used its limit. With `record`, this
+   * limits failures only: an account's correct sign-ins never count against it, so a
+   * guesser cannot lock its owner out faster than the owner can sign in.
+   */
+  async check(rules: readonly RateLimitRule[]): Promise<void> {
+    const results = await Promise.allSettled(
+      rules.map((rule) => this.store.peek(storageKey(rule.name, rule.key))),
+    );
+    const now = Date.now();
+    const broken: string[] = [];
+    let waitMs = 0;
+    results.forEach((result, index) => {
+      const rule = rules[index];
+      if (!rule) return;
+      if (result.status === 'rejected') {
+        this.log.error({ err: result.reason, rule: rule.name }, 'rate limit store failed; allowed');
+        return;
+      }
+      if (!result.value || result.value.count < rule.limit) return;
+      broken.push(rule.name);
+      waitMs = Math.max(waitMs, result.value.resetAt - now);
+    });
+    this.refuse(broken, waitMs);
+  }
+
+  /** Counts a failure against every rule without refusing this attempt (see check). */
+  async record(rules: readonly RateLimitRule[]): Promise<void> {
+    const results = await Promise.allSettled(
+      rules.map((rule) => this.store.hit(storageKey(rule.name, rule.key), rule.windowMs)),
+    );
+    for (const [index, result] of results.entries()) {
+      if (result.status === 'rejected') {
+        this.log.error({ err: result.reason, rule: rules[index]?.name }, 'rate limit store failed');
+      }
+    }
+  }
+
+  private refuse(broken: readonly string[], waitMs: number): void {
     if (broken.length === 0) return;
     // Only the names: the keys are addresses and e-mails, which do not belong in logs.
     this.log.warn({ rules: broken }, 'rate limit exceeded');

@@ -73,6 +73,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     return { count, resetAt: Date.now() + ttl };
   }
 
+  async peek(key: string): Promise<RateLimitHit | undefined> {
+    const name = this.prefix + key;
+    const replies = await this.redis.multi().get(name).pttl(name).exec();
+    if (!replies) throw new Error('rate-limit transaction was discarded');
+    for (const [error] of replies) if (error) throw error;
+    const count = Number(replies[0]?.[1] ?? 0);
+    const ttl = Number(replies[1]?.[1]);
+    return count > 0 && ttl > 0 ? { count, resetAt: Date.now() + ttl } : undefined;
+  }
+
   async reset(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }

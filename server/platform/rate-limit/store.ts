@@ -15,6 +15,8 @@ export interface RateLimitHit {
  */
 export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
+  /** The key's current window without counting, or undefined when it has none. */
+  peek(key: string): Promise<RateLimitHit | undefined>;
   /** Forgets the key, so its next hit opens a new window. */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
