@@ -64,3 +64,13 @@ export const AUTH_PATHS = {
   setPassword: '/auth/password/set',
   authUser: '/users/get-auth-user',
 } as const;
+
+/** Message keys the identity calls answer with, named once for the server and the app. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'errors.invalid_credentials',
+  accountBlocked: 'errors.account_blocked',
+  linkInvalid: 'errors.link_invalid',
+  alreadyVerified: 'errors.already_verified',
+  csrf: 'errors.csrf',
+  emailTaken: 'input_errors.email_taken',
+} as const;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { passwordPairSchema } from '#shared/validation/password.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
@@ -21,7 +22,7 @@ const FIELDS = ['password', 'password_confirmation'] as const;
 const newPassword = passwordPairSchema();
 
 /** What the server answers for a reset link that is unknown, used or expired. */
-const LINK_INVALID = 'errors.link_invalid';
+const LINK_INVALID = AUTH_MESSAGES.linkInvalid;
 
 function isDeadLink(error: unknown): boolean {
   return (

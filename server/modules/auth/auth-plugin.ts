@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import type { Role } from '#shared/roles.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -42,11 +43,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 function checkCsrf(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.headers['x-requested-with'] !== 'fetch') {
-    throw new AppError('forbidden', { info: 'errors.csrf' });
+    throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
   }
   const origin = request.headers.origin;
   if (origin !== undefined && hostOf(origin) !== request.headers.host) {
-    throw new AppError('forbidden', { info: 'errors.csrf' });
+    throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
   }
 }
 

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Challenge, decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
-import type {
-  ForgotPasswordRequest,
-  ResetPasswordRequest,
-  SetPasswordRequest,
-  SignInRequest,
-  SignUpRequest,
+import {
+  AUTH_MESSAGES,
+  type ForgotPasswordRequest,
+  type ResetPasswordRequest,
+  type SetPasswordRequest,
+  type SignInRequest,
+  type SignUpRequest,
 } from '#shared/contracts/auth.ts';
 import { isLang, type Lang } from '#shared/locales.ts';
 import type { TokenType, UserRow } from '../../db/schema/index.ts';
@@ -18,11 +19,10 @@ import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
 import { requireAuth } from './auth-plugin.ts';
 import { consumeToken, issueToken, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createSession, deleteOtherSessions, deleteSession } from './sessions.ts';
+import { createSession, deleteOtherSessions, deleteSession, rotateSession } from './sessions.ts';
 import { uniqueUsername } from './usernames.ts';
 
-const INVALID_CREDENTIALS = 'errors.invalid_credentials';
-const LINK_INVALID = 'errors.link_invalid';
+const { invalidCredentials: INVALID_CREDENTIALS, linkInvalid: LINK_INVALID } = AUTH_MESSAGES;
 
 // Compared against when the e-mail is unknown, so an unknown address costs the same argon2
 // work as a wrong password and timing does not tell them apart.
@@ -111,7 +111,7 @@ export class AuthService {
       { name: 'sign-up-ip', key: request.ip, ...CREDENTIAL_LIMITS.signUpPerIp },
     ]);
     const email = normalise(input.email);
-    if (await this.userByEmail(email)) throw AppError.field('email', 'input_errors.email_taken');
+    if (await this.userByEmail(email)) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow | undefined;
     try {
@@ -127,7 +127,7 @@ export class AuthService {
         .returning();
     } catch (error) {
       // Two sign-ups for one address at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) throw AppError.field('email', 'input_errors.email_taken');
+      if (isUniqueViolation(error)) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
       throw error;
     }
     if (!user) throw new Error('user insert returned nothing');
@@ -161,7 +161,7 @@ export class AuthService {
     }
     if (user.blockedAt) {
       await this.audit(request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
-      throw new AppError('forbidden', { info: 'errors.account_blocked' });
+      throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
     }
     await this.app.rateLimiter.reset(perAccount.name, email);
     const signedIn = await this.startSession(request, user);
@@ -214,7 +214,8 @@ export class AuthService {
     await this.app.rateLimiter.consume([
       { name: 'resend-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
-    if (user.emailVerifiedAt) throw new AppError('conflict', { info: 'errors.already_verified' });
+    if (user.emailVerifiedAt)
+      throw new AppError('conflict', { info: AUTH_MESSAGES.alreadyVerified });
     const current = locale ? { ...user, locale } : user;
     await this.sendVerification(current);
     await this.audit(request, 'auth.verification_sent', user.id);
@@ -263,8 +264,11 @@ export class AuthService {
     await this.notifyPasswordChanged(await this.userById(used.userId));
   }
 
-  /** §2 password.set: an account made without a password (by staff, by social sign-in). */
-  async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<void> {
+  /**
+   * §2 password.set: an account made without a password (by staff, by social sign-in).
+   * Answers this browser's new session token: the session is rotated, the others end.
+   */
+  async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<string> {
     const { user, session } = requireAuth(request);
     const used = await this.consume('password_set', input.challenge);
     if (used.userId !== user.id) throw new AppError('forbidden', { info: LINK_INVALID });
@@ -273,8 +277,10 @@ export class AuthService {
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
     await deleteOtherSessions(this.db, user.id, session.id);
+    const token = await rotateSession(this.db, session.id);
     await this.audit(request, 'auth.password_set', user.id);
     await this.notifyPasswordChanged(user);
+    return token;
   }
 
   private async notifyPasswordChanged(user: UserRow): Promise<void> {

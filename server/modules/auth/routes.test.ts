@@ -460,9 +460,19 @@ describe('password set', () => {
       cookie,
     });
     expect(response.status).toBe(200);
+    // The session was rotated: the old cookie is dead, the new one works.
+    expect(response.cookie).toBeDefined();
+    expect(response.cookie).not.toBe(cookie);
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      401,
+    );
+    const rotated = response.cookie;
+    expect(
+      (await call('POST', '/api/account/v1/users/get-auth-user', { cookie: rotated })).status,
+    ).toBe(200);
     const withoutEmail = await call('POST', `${ALL}/auth/password/set`, {
       body: { challenge, password: next, password_confirmation: next },
-      cookie,
+      cookie: rotated,
     });
     expect(withoutEmail.status).toBe(400);
     const signIn = await call('POST', `${PUBLIC}/auth/sign-in`, {

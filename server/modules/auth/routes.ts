@@ -152,8 +152,8 @@ export const authAllRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successResponse },
       },
     },
-    async (request) => {
-      await auth.setPassword(request, request.body);
+    async (request, reply) => {
+      setSessionCookie(reply, app.config, await auth.setPassword(request, request.body));
       return SUCCESS;
     },
   );

@@ -70,6 +70,19 @@ export async function findSession(
   return row;
 }
 
+/**
+ * Gives the session a new token, the old one dying at once: done when the account's
+ * privileges change (password set, role change), so a token copied before no longer works.
+ */
+export async function rotateSession(db: Database, sessionId: string): Promise<string> {
+  const token = newToken();
+  await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token) })
+    .where(eq(sessions.id, sessionId));
+  return token;
+}
+
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
