@@ -22,8 +22,10 @@ describe('the migrated database', () => {
       'audit_log',
       'countries',
       'mail_outbox',
+      'oauth_accounts',
       'one_time_tokens',
       'sessions',
+      'two_factor_recovery_codes',
       'users',
     ]);
   });

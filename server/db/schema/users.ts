@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -38,6 +39,8 @@ export const users = pgTable(
     /** TOTP secret, encrypted at rest; its presence means two-factor is enabled. */
     twoFactorSecret: text(),
     twoFactorConfirmedAt: timestamp({ withTimezone: true }),
+    /** The last TOTP time step accepted: a code cannot be used twice (replay). */
+    twoFactorLastStep: bigint({ mode: 'number' }),
     countryId: integer().references(() => countries.id, { onDelete: 'set null' }),
     billingAddress: jsonb().$type<Record<string, string>>(),
     subscriptionId: integer(),
