@@ -12,7 +12,28 @@ export type AuditAction =
   | 'auth.verification_sent'
   | 'auth.password_reset_requested'
   | 'auth.password_reset'
-  | 'auth.password_set';
+  | 'auth.password_set'
+  | 'auth.two_factor_failed'
+  | 'account.profile_updated'
+  | 'account.email_change_requested'
+  | 'account.email_change_cancelled'
+  | 'account.email_changed'
+  | 'account.password_changed'
+  | 'account.photo_updated'
+  | 'account.photo_removed'
+  | 'account.deactivated'
+  | 'account.reactivated'
+  | 'account.device_logged_out'
+  | 'account.other_devices_logged_out'
+  | 'account.all_devices_logged_out'
+  | 'account.password_check_failed'
+  | 'two_factor.setup_started'
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'two_factor.recovery_codes_downloaded'
+  | 'two_factor.recovery_code_used'
+  | 'oauth.signed_in'
+  | 'oauth.linked';
 
 export interface AuditEntry {
   action: AuditAction;
