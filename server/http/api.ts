@@ -12,9 +12,14 @@ import { currentSubscriptionRoutes } from '../modules/billing/current-subscripti
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 
+/** What every API module is registered with: the base (§7) it is mounted under. */
+export interface ModuleOptions {
+  area: ApiArea;
+}
+
 // Which module's routes live under which base of §7. A module may appear under several
 // bases (get-auth-user is both an account and a dashboard call).
-const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod[]> = {
+const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod<ModuleOptions>[]> = {
   dashboard: [dashboardUserRoutes],
   account: [accountUserRoutes, currentSubscriptionRoutes],
   public: [appConfigRoutes, authPublicRoutes],
@@ -24,9 +29,10 @@ const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod[]> = {
 export async function registerApi(app: FastifyInstance): Promise<void> {
   for (const [area, modules] of Object.entries(API_ROUTES) as [
     ApiArea,
-    FastifyPluginAsyncZod[],
+    FastifyPluginAsyncZod<ModuleOptions>[],
   ][]) {
-    for (const routes of modules) await app.register(routes, { prefix: API_BASES[area] });
+    // Each module learns its base, so one plugin can serve customers and staff alike.
+    for (const routes of modules) await app.register(routes, { prefix: API_BASES[area], area });
   }
   // Unknown /api paths answer with the JSON envelope, never with the SPA.
   await app.register(

@@ -23,6 +23,10 @@ const HOUR = 60 * MINUTE;
 export const CREDENTIAL_LIMITS = {
   signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
   signInPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  // Re-entering the password for a sensitive action (signed in already): failures only.
+  passwordCheckPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  // Wrong two-factor codes, per account, at sign-in and when confirming the setup.
+  twoFactorPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // Sign-up creates a user and sends a mail: a person makes one, a bot makes thousands.
   signUpPerIp: { limit: 10, windowMs: HOUR },
   // Each accepted request sends a mail: the per-account limit keeps a victim's inbox from

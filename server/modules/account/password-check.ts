@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { verifyPassword } from '../auth/password.ts';
+
+/**
+ * §5/§8 password-confirmed actions (delete account, disable 2FA, recovery codes, devices,
+ * password change): a wrong password is a validation error on the `password` field (or
+ * the field named), limited per account like sign-in failures, and audited.
+ */
+export async function checkPassword(
+  app: App,
+  request: FastifyRequest,
+  user: UserRow,
+  password: string,
+  field = 'password',
+): Promise<void> {
+  const rule = {
+    name: 'password-check',
+    key: String(user.id),
+    ...CREDENTIAL_LIMITS.passwordCheckPerAccount,
+  };
+  await app.rateLimiter.check([rule]);
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
+  await app.rateLimiter.record([rule]);
+  await recordAudit(app.db, request, {
+    action: 'account.password_check_failed',
+    actorId: user.id,
+    subjectType: 'user',
+    subjectId: user.id,
+  });
+  throw AppError.field(field, 'errors.password_incorrect');
+}
