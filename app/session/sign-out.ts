@@ -17,17 +17,22 @@ export async function endSession(options: { emailChangeFailed?: boolean } = {}):
   } catch {
     // Already signed out, or offline: the local state goes either way.
   }
+  forgetSession();
+  if (options.emailChangeFailed) {
+    notify.danger('toasts.email_change_failed_title', {
+      description: 'toasts.email_change_failed_text',
+    });
+  }
+}
+
+/** §4 reaction 1, local part: the store, the stored user record and local storage. */
+export function forgetSession(): void {
   resetSession();
   storeUser(null);
   try {
     localStorage.clear();
   } catch {
     // storage may be unavailable (private mode); nothing to clear then
-  }
-  if (options.emailChangeFailed) {
-    notify.danger('toasts.email_change_failed_title', {
-      description: 'toasts.email_change_failed_text',
-    });
   }
 }
 

@@ -4,9 +4,9 @@ import { api } from '../api/client.ts';
 import { pathFor } from '../routes/match-route.ts';
 import type { UserChangeEffects } from './apply-user-change.ts';
 import { authUserPath } from './auth-check.ts';
-import { storeUser } from './browser-storage.ts';
 import { ensureSubscription } from './current-subscription.ts';
-import { getSession, resetSession } from './session-store.ts';
+import { getSession } from './session-store.ts';
+import { forgetSession } from './sign-out.ts';
 
 /** The real effects of §4 reactions: router navigation, the server, browser storage. */
 export function userChangeEffects(
@@ -19,15 +19,7 @@ export function userChangeEffects(
       const { user } = await api.post<AuthUserResponse>(authUserPath(getSession().user?.role));
       return user;
     },
-    clearLocal: () => {
-      resetSession();
-      storeUser(null);
-      try {
-        localStorage.clear();
-      } catch {
-        // storage may be unavailable (private mode); nothing to clear then
-      }
-    },
+    clearLocal: forgetSession,
     reloadSubscription: () => ensureSubscription(),
   };
 }
