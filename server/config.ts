@@ -34,6 +34,7 @@ const envSchema = z
     TRUST_PROXY: flag.default(false),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    UPLOADS_DIR: z.string().min(1).optional(),
     SEED_DEMO: flag.default(true),
     FEATURES: list(z.enum(FEATURES)).default([...FEATURES]),
     DEFAULT_LOCALE: z.enum(LANGS).default('en'),
@@ -72,6 +73,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Folder of the embedded PGlite database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** Folder of uploaded files (avatars); `memory://` keeps them in this process (tests). */
+  uploadsDir: string;
   seedDemo: boolean;
   features: ReadonlySet<Feature>;
   defaultLocale: (typeof LANGS)[number];
@@ -116,6 +119,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
+    // An in-memory database goes with in-memory uploads: nothing of a test run (or an e2e
+    // server) lands on disk unless a folder is named on purpose.
+    uploadsDir:
+      env.UPLOADS_DIR ??
+      (env.DATA_DIR.startsWith('memory://') ? 'memory://' : `${env.DATA_DIR}/uploads`),
     seedDemo: env.SEED_DEMO,
     features: new Set(env.FEATURES),
     defaultLocale: env.DEFAULT_LOCALE,
@@ -133,5 +141,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** A configuration for tests: the defaults with the overrides given. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  // Uploads stay in memory so that no test leaves files in ./data.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    UPLOADS_DIR: 'memory://',
+    ...overrides,
+  });
 }
