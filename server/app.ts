@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { AVATAR_MAX_BYTES } from '#shared/contracts/account.ts';
 import { installZodMessages } from '#shared/validation/zod-messages.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -18,8 +20,10 @@ import type { App } from './http/types.ts';
 import { webPlugin } from './http/web.ts';
 import { authPlugin } from './modules/auth/auth-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
+import { storagePlugin } from './platform/storage/storage-plugin.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; without it the configured one is opened. */
@@ -61,7 +65,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);
+  // Uploads are streamed and capped per route; these are the outer bounds of any request.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
   await app.register(databasePlugin, { database: deps.database });
+  await app.register(cryptoPlugin);
+  await app.register(storagePlugin);
   await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

@@ -54,6 +54,7 @@ const envSchema = z
       .min(1)
       .default(60 * 24 * 14),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
+    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   })
   .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
     path: ['DEFAULT_LOCALE'],
@@ -91,6 +92,11 @@ export interface Config {
   sessionIdleMs: number;
   /** A session ends this long after sign-in, however active. */
   sessionMaxMs: number;
+  /**
+   * Key material for secrets kept at rest (two-factor seeds). Unset: a key generated once
+   * and kept in `$DATA_DIR/app-secret` (server/platform/crypto/app-key.ts).
+   */
+  appSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL,
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
+    appSecret: env.APP_SECRET,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASES, type ApiArea } from '#shared/api-bases.ts';
+import { profileRoutes } from '../modules/account/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
 import {
   accountUserRoutes,
@@ -9,6 +10,8 @@ import {
   dashboardUserRoutes,
 } from '../modules/auth/routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
+import { devicesRoutes } from '../modules/devices/routes.ts';
+import { twoFactorRoutes } from '../modules/two-factor/routes.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 
@@ -17,11 +20,14 @@ export interface ModuleOptions {
   area: ApiArea;
 }
 
+// The signed-in user's own account: the customer area and /admin/account answer alike.
+const ownAccount = [profileRoutes, twoFactorRoutes, devicesRoutes];
+
 // Which module's routes live under which base of §7. A module may appear under several
 // bases (get-auth-user is both an account and a dashboard call).
 const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod<ModuleOptions>[]> = {
-  dashboard: [dashboardUserRoutes],
-  account: [accountUserRoutes, currentSubscriptionRoutes],
+  dashboard: [dashboardUserRoutes, ...ownAccount],
+  account: [accountUserRoutes, currentSubscriptionRoutes, ...ownAccount],
   public: [appConfigRoutes, authPublicRoutes],
   all: [authAllRoutes],
 };

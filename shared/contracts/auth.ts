@@ -3,6 +3,7 @@ import { LANGS } from '../locales.ts';
 import { emailSchema } from '../validation/email.ts';
 import { currentPasswordSchema, passwordPairSchema } from '../validation/password.ts';
 import { requiredString } from '../validation/required.ts';
+import { authUserResponse } from './auth-user.ts';
 
 // Identity calls the spec leaves to us (§7 "Not shown"), in the style of §7: POST with a
 // JSON body, answers in the shared envelope. Paths are below the base named beside each.
@@ -27,6 +28,24 @@ export const signInRequest = z.object({
   password: currentPasswordSchema,
 });
 export type SignInRequest = z.infer<typeof signInRequest>;
+
+/**
+ * public: POST /auth/sign-in answers the user, or — when two-factor authentication is on —
+ * `{ code: 102, challenge }` (§4 "a code of 102 means a two-factor code is needed"); the
+ * challenge then goes with the code to /auth/sign-in/two-factor.
+ */
+export const TWO_FACTOR_REQUIRED = 102 as const;
+export const twoFactorRequiredResponse = z.object({
+  code: z.literal(TWO_FACTOR_REQUIRED),
+  challenge: z.string(),
+});
+export type TwoFactorRequiredResponse = z.infer<typeof twoFactorRequiredResponse>;
+export const signInResponse = z.union([authUserResponse, twoFactorRequiredResponse]);
+export type SignInResponse = z.infer<typeof signInResponse>;
+
+/** public: POST /auth/sign-in/two-factor — a six-digit TOTP code or a recovery code. */
+export const twoFactorSignInRequest = z.object({ challenge, code: requiredString(32) });
+export type TwoFactorSignInRequest = z.infer<typeof twoFactorSignInRequest>;
 
 /** public: POST /auth/password/forgot — answers the same whether the address is known. */
 export const forgotPasswordRequest = z.object({
@@ -56,6 +75,7 @@ export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 export const AUTH_PATHS = {
   signUp: '/auth/sign-up',
   signIn: '/auth/sign-in',
+  signInTwoFactor: '/auth/sign-in/two-factor',
   signOut: '/auth/sign-out',
   forgotPassword: '/auth/password/forgot',
   resetPassword: '/auth/password/reset',
@@ -73,4 +93,5 @@ export const AUTH_MESSAGES = {
   alreadyVerified: 'errors.already_verified',
   csrf: 'errors.csrf',
   emailTaken: 'input_errors.email_taken',
+  signInExpired: 'errors.sign_in_expired',
 } as const;

@@ -7,6 +7,7 @@ export const TOKEN_TYPES = [
   'password_set',
   'email_change',
   'oauth_login',
+  'two_factor_login',
 ] as const;
 export type TokenType = (typeof TOKEN_TYPES)[number];
 

@@ -8,16 +8,20 @@ import {
   type SetPasswordRequest,
   type SignInRequest,
   type SignUpRequest,
+  type TwoFactorSignInRequest,
 } from '#shared/contracts/auth.ts';
-import { isLang, type Lang } from '#shared/locales.ts';
+import type { Lang } from '#shared/locales.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { TokenType, UserRow } from '../../db/schema/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { needsSecondFactor, TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { requireAuth } from './auth-plugin.ts';
-import { consumeToken, issueToken, TOKEN_TTL_MS } from './one-time-tokens.ts';
+import { challengeLink, userLocale } from './mail-links.ts';
+import { consumeToken, findToken, issueToken, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, deleteOtherSessions, deleteSession, rotateSession } from './sessions.ts';
 import { uniqueUsername } from './usernames.ts';
@@ -34,16 +38,21 @@ const timingHash = () => {
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
-}
-
 /** The signed-in result of sign-in and sign-up: the cookie's token and the user. */
 export interface SignedIn {
   token: string;
   user: UserRow;
 }
+
+/**
+ * A sign-in that waits for its second factor (§4 code 102): the challenge names the user
+ * and a short-lived one-time token; no session exists until a code is accepted.
+ */
+export interface SecondFactorNeeded {
+  twoFactorChallenge: string;
+}
+
+export type SignInOutcome = SignedIn | SecondFactorNeeded;
 
 /** Sign-up, sign-in, sign-out, e-mail verification and the password flows (§2, §4, §6). */
 export class AuthService {
@@ -78,12 +87,11 @@ export class AuthService {
   }
 
   private link(user: Pick<UserRow, 'locale'>, path: string, challenge: Challenge): string {
-    const lang: Lang = isLang(user.locale) ? user.locale : this.app.config.defaultLocale;
-    return `${this.app.config.appUrl}/${lang}/${path}?challenge=${encodeChallenge(challenge)}`;
+    return challengeLink(this.app.config, this.localeOf(user), path, challenge);
   }
 
   private localeOf(user: Pick<UserRow, 'locale'>): Lang {
-    return isLang(user.locale) ? user.locale : this.app.config.defaultLocale;
+    return userLocale(this.app.config, user);
   }
 
   /** Replaces any session this browser had: a new sign-in always gets a new token. */
@@ -137,7 +145,7 @@ export class AuthService {
     return this.startSession(request, user);
   }
 
-  async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignedIn> {
+  async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignInOutcome> {
     const email = normalise(input.email);
     const perAccount = {
       name: 'sign-in-account',
@@ -164,8 +172,46 @@ export class AuthService {
       throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
     }
     await this.app.rateLimiter.reset(perAccount.name, email);
+    return this.finishSignIn(request, user, 'password');
+  }
+
+  /**
+   * The last step of every sign-in (password, social): a session, or the second factor
+   * first when two-factor authentication is on.
+   */
+  async finishSignIn(
+    request: FastifyRequest,
+    user: UserRow,
+    method: 'password' | 'oauth',
+  ): Promise<SignInOutcome> {
+    if (needsSecondFactor(user)) {
+      const token = await issueToken(this.db, 'two_factor_login', user.id, user.email);
+      return { twoFactorChallenge: encodeChallenge({ email: user.email, token }) };
+    }
     const signedIn = await this.startSession(request, user);
-    await this.audit(request, 'auth.signed_in', user.id);
+    await this.audit(request, 'auth.signed_in', user.id, { method });
+    return signedIn;
+  }
+
+  /** §4 the second step: a TOTP or recovery code against the challenge of the first. */
+  async signInTwoFactor(request: FastifyRequest, input: TwoFactorSignInRequest): Promise<SignedIn> {
+    await this.app.rateLimiter.consume([
+      { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
+    ]);
+    const expired = () => new AppError('bad_request', { info: AUTH_MESSAGES.signInExpired });
+    const challenge = decodeChallenge(input.challenge);
+    if (!challenge?.email || !challenge.token) throw expired();
+    const pending = await findToken(this.db, 'two_factor_login', challenge.email, challenge.token);
+    if (!pending) throw expired();
+    const user = await this.userById(pending.userId);
+    if (user.blockedAt) throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
+    await new TwoFactorService(this.app).verifySignIn(request, user, input.code);
+    // Used up only now, so a mistyped code can be corrected; a second use finds nothing.
+    if (!(await consumeToken(this.db, 'two_factor_login', pending.email, challenge.token))) {
+      throw expired();
+    }
+    const signedIn = await this.startSession(request, user);
+    await this.audit(request, 'auth.signed_in', user.id, { two_factor: true });
     return signedIn;
   }
 
@@ -283,7 +329,8 @@ export class AuthService {
     return token;
   }
 
-  private async notifyPasswordChanged(user: UserRow): Promise<void> {
+  /** The security notice after any change of password. */
+  async notifyPasswordChanged(user: UserRow): Promise<void> {
     await this.app.mailer.send({
       template: 'password_changed',
       to: user.email,

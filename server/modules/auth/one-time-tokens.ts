@@ -10,6 +10,8 @@ export const TOKEN_TTL_MS: Record<TokenType, number> = {
   password_set: 7 * 24 * 3_600_000,
   email_change: 24 * 3_600_000,
   oauth_login: 60_000,
+  // The second step of a sign-in: long enough to find the phone, short enough to be stale.
+  two_factor_login: 10 * 60_000,
 };
 
 /**
@@ -63,4 +65,36 @@ export async function consumeToken(
     )
     .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
   return row;
+}
+
+/**
+ * A live token of `type` for the address, without using it up: for a step that may be
+ * retried (a mistyped two-factor code) before the token is consumed.
+ */
+export async function findToken(
+  db: Database,
+  type: TokenType,
+  email: string,
+  token: string,
+): Promise<{ userId: number; email: string } | undefined> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId, email: oneTimeTokens.email })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.type, type),
+        eq(oneTimeTokens.email, email.trim().toLowerCase()),
+        gt(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Withdraws the user's live token of `type` (a cancelled e-mail change). */
+export async function revokeToken(db: Database, type: TokenType, userId: number): Promise<void> {
+  await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.type, type), eq(oneTimeTokens.userId, userId)));
 }

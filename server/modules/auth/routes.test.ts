@@ -4,6 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
+import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './password.ts';
@@ -18,43 +19,9 @@ const PUBLIC = '/api/public/v1';
 const ALL = '/api/all/v1';
 const PASSWORD = 'Str0ng#passw0rd';
 let counter = 0;
-let calls = 0;
 const freshEmail = () => `user${++counter}-${Date.now()}@example.com`;
 
-interface Call {
-  status: number;
-  body: Record<string, unknown>;
-  cookie: string | undefined;
-  headers: Record<string, unknown>;
-}
-
-async function call(
-  method: 'GET' | 'POST',
-  url: string,
-  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
-): Promise<Call> {
-  // Each call from its own address unless told otherwise, so the per-IP limits of one test
-  // do not spill into the next; the per-account limit is tested on purpose below.
-  const response = await app.inject({
-    method,
-    url,
-    remoteAddress: options.ip ?? `10.${++calls % 250}.${Math.floor(calls / 250) % 250}.7`,
-    payload: options.body as Record<string, unknown> | undefined,
-    headers: {
-      'x-requested-with': 'fetch',
-      'user-agent': 'vitest-agent',
-      ...(options.cookie ? { cookie: options.cookie } : {}),
-      ...options.headers,
-    },
-  });
-  const set = response.cookies.find((c) => c.name === 'sid');
-  return {
-    status: response.statusCode,
-    body: response.body ? response.json() : {},
-    cookie: set?.value ? `sid=${set.value}` : undefined,
-    headers: response.headers,
-  };
-}
+const call = apiClient(app);
 
 async function signUp(email = freshEmail(), extra: Record<string, unknown> = {}) {
   const result = await call('POST', `${PUBLIC}/auth/sign-up`, {

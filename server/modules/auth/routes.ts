@@ -7,15 +7,18 @@ import {
   resetPasswordRequest,
   setPasswordRequest,
   signInRequest,
+  signInResponse,
   signUpRequest,
   successResponse,
+  TWO_FACTOR_REQUIRED,
+  twoFactorSignInRequest,
   verifyEmailRequest,
 } from '#shared/contracts/auth.ts';
 import { authUserResponse } from '#shared/contracts/auth-user.ts';
 import { STAFF_ROLES } from '#shared/roles.ts';
 import type { App } from '../../http/types.ts';
 import { clearSessionCookie, requireAuth, requireRole, setSessionCookie } from './auth-plugin.ts';
-import { AuthService, type SignedIn } from './auth-service.ts';
+import { AuthService, type SignedIn, type SignInOutcome } from './auth-service.ts';
 import { presentAuthUser } from './user-presenter.ts';
 
 const SUCCESS = { success: true } as const;
@@ -25,6 +28,14 @@ const COUPON_COOKIE = 'coupon';
 function signedIn(app: App, reply: FastifyReply, result: SignedIn) {
   setSessionCookie(reply, app.config, result.token);
   return { user: presentAuthUser(result.user) };
+}
+
+/** The user and the session cookie, or §4's code 102 with the second step's challenge. */
+export function signInAnswer(app: App, reply: FastifyReply, outcome: SignInOutcome) {
+  if ('twoFactorChallenge' in outcome) {
+    return { code: TWO_FACTOR_REQUIRED, challenge: outcome.twoFactorChallenge } as const;
+  }
+  return signedIn(app, reply, outcome);
 }
 
 /** Public base: calls a visitor makes. */
@@ -54,12 +65,26 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Sign in',
+        summary: 'Sign in; answers code 102 when a two-factor code is needed',
         body: signInRequest,
+        response: { 200: signInResponse },
+      },
+    },
+    async (request, reply) => signInAnswer(app, reply, await auth.signIn(request, request.body)),
+  );
+
+  app.post(
+    AUTH_PATHS.signInTwoFactor,
+    {
+      schema: {
+        tags,
+        summary: 'Finish a sign-in with a two-factor or recovery code',
+        body: twoFactorSignInRequest,
         response: { 200: authUserResponse },
       },
     },
-    async (request, reply) => signedIn(app, reply, await auth.signIn(request, request.body)),
+    async (request, reply) =>
+      signedIn(app, reply, await auth.signInTwoFactor(request, request.body)),
   );
 
   app.post(

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."token_type" ADD VALUE 'two_factor_login';

@@ -1,0 +1,96 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ACCOUNT_MESSAGES, type Device } from '#shared/contracts/account.ts';
+import { type SessionRow, sessions, type UserRow } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import { checkPassword } from '../account/password-check.ts';
+import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { deleteOtherSessions } from '../auth/sessions.ts';
+
+/** §3 Device as the browser sees a session; the token hash never leaves the server. */
+export function presentDevice(session: SessionRow, currentId: string): Device {
+  return {
+    id: session.id,
+    ip: session.ip,
+    user_agent: session.userAgent,
+    last_login_at: session.createdAt.toISOString(),
+    isCurrent: session.id === currentId,
+  };
+}
+
+/** §4 Devices: the user's signed-in browsers, each revocable after the password (§5). */
+export class DevicesService {
+  constructor(private readonly app: App) {}
+
+  private get db() {
+    return this.app.db;
+  }
+
+  private audit(
+    request: FastifyRequest,
+    action: AuditAction,
+    user: UserRow,
+    data?: Record<string, unknown>,
+  ) {
+    return recordAudit(this.db, request, {
+      action,
+      actorId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      data,
+    });
+  }
+
+  /** Live sessions only, the current one first (§4), then the newest sign-in. */
+  async list(user: UserRow, currentId: string): Promise<Device[]> {
+    const idleSince = new Date(Date.now() - this.app.config.sessionIdleMs);
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          gt(sessions.expiresAt, sql`now()`),
+          gt(sessions.lastSeenAt, idleSince),
+        ),
+      )
+      .orderBy(desc(sessions.createdAt));
+    const devices = rows.map((row) => presentDevice(row, currentId));
+    return [...devices.filter((d) => d.isCurrent), ...devices.filter((d) => !d.isCurrent)];
+  }
+
+  /** Ends one of the user's sessions; another user's id is as unknown as a made-up one. */
+  async logOutDevice(
+    request: FastifyRequest,
+    user: UserRow,
+    password: string,
+    deviceId: string,
+  ): Promise<void> {
+    await checkPassword(this.app, request, user, password);
+    const removed = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.id, deviceId), eq(sessions.userId, user.id)))
+      .returning({ id: sessions.id });
+    if (removed.length === 0)
+      throw new AppError('not_found', { info: ACCOUNT_MESSAGES.deviceNotFound });
+    await this.audit(request, 'account.device_logged_out', user, { device_id: deviceId });
+  }
+
+  async logOutOtherDevices(
+    request: FastifyRequest,
+    user: UserRow,
+    password: string,
+    currentId: string,
+  ): Promise<void> {
+    await checkPassword(this.app, request, user, password);
+    await deleteOtherSessions(this.db, user.id, currentId);
+    await this.audit(request, 'account.other_devices_logged_out', user);
+  }
+
+  async logOutAllDevices(request: FastifyRequest, user: UserRow, password: string): Promise<void> {
+    await checkPassword(this.app, request, user, password);
+    await deleteOtherSessions(this.db, user.id, undefined);
+    await this.audit(request, 'account.all_devices_logged_out', user);
+  }
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadAppKey } from './app-key.ts';
+import { SecretBox } from './secret-box.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Seals the two-factor seeds kept in the users table. */
+    totpBox: SecretBox;
+  }
+}
+
+// Loads the app key once (APP_SECRET, or the generated key file) and decorates the app
+// with one SecretBox per purpose.
+export const cryptoPlugin = fp(
+  async (app: FastifyInstance) => {
+    const key = await loadAppKey(app.config);
+    app.decorate('totpBox', new SecretBox(key, 'users.two_factor_secret'));
+  },
+  { name: 'crypto' },
+);

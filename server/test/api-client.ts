@@ -1,0 +1,69 @@
+import type { App } from '../http/types.ts';
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  /** The new session cookie the answer set, as a `cookie` header value. */
+  cookie: string | undefined;
+  /** True when the answer cleared the session cookie. */
+  clearedCookie: boolean;
+  headers: Record<string, unknown>;
+  text: string;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+  ip?: string;
+  /** A multipart body (the browser's FormData), sent as the browser would encode it. */
+  form?: FormData;
+}
+
+/**
+ * Calls the app in-process as the browser does (CSRF header, cookie, user agent). Each call
+ * comes from its own address unless told otherwise, so that the per-IP limits of one test do
+ * not spill into the next; per-account limits are tested on purpose.
+ */
+export function apiClient(app: App) {
+  let calls = 0;
+
+  return async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    options: CallOptions = {},
+  ): Promise<ApiAnswer> {
+    calls += 1;
+    let payload = options.body as Record<string, unknown> | Buffer | undefined;
+    const headers: Record<string, string> = {
+      'x-requested-with': 'fetch',
+      'user-agent': 'vitest-agent',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
+    };
+    if (options.form) {
+      const encoded = new Request('http://localhost/', { method: 'POST', body: options.form });
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers['content-type'] = encoded.headers.get('content-type') ?? '';
+    }
+    const response = await app.inject({
+      method,
+      url,
+      remoteAddress: options.ip ?? `10.${calls % 250}.${Math.floor(calls / 250) % 250}.7`,
+      payload,
+      headers,
+    });
+    const sid = response.cookies.find((c) => c.name === 'sid');
+    const json = (response.headers['content-type'] ?? '').toString().includes('json');
+    return {
+      status: response.statusCode,
+      body: json && response.body ? response.json() : {},
+      cookie: sid?.value ? `sid=${sid.value}` : undefined,
+      clearedCookie: sid !== undefined && sid.value === '',
+      headers: response.headers,
+      text: response.body,
+    };
+  };
+}
+
+export type ApiCall = ReturnType<typeof apiClient>;
