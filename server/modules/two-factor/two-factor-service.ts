@@ -7,7 +7,7 @@ import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
-import { deleteRecoveryCodes, replaceRecoveryCodes, redeemRecoveryCode } from './recovery-codes.ts';
+import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
 const M = ACCOUNT_MESSAGES;
