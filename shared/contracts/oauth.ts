@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { LANGS } from '../locales.ts';
+import { requiredString } from '../validation/required.ts';
+
+// Social sign-in with Google and Apple (§1, §4, §7 OAuth), on the public base. The flow:
+//  1. The page lists the providers (GET /oauth-client/providers) and opens a provider's
+//     `href` in a 500×600 popup (§9). That href is our authorize endpoint: it remembers a
+//     random state and a PKCE verifier in an httpOnly cookie and redirects to the provider.
+//  2. The provider sends the browser back to our callback (GET, or POST for Apple's
+//     form_post), which forwards to the app page /{lang}/oauth/callback?code&state&provider.
+//  3. The opener, polling the popup every 500 ms, reads code and state there, closes the
+//     popup and POSTs them to /oauth-client/auth/token; the server checks the state against
+//     its cookie, exchanges the code, links or creates the user, and answers a one-time
+//     token (§7).
+//  4. The page exchanges that token for a session at /oauth-client/auth/login, which answers
+//     like sign-in: the user, or code 102 when a two-factor code is needed (§4).
+
+export const OAUTH_PROVIDERS = ['google', 'apple'] as const;
+export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
+
+export const OAUTH_PATHS = {
+  providers: '/oauth-client/providers',
+  /** GET `/oauth-client/authorize/{provider}?lang=` — redirects to the provider. */
+  authorize: '/oauth-client/authorize/:provider',
+  /** GET (query) or POST (form_post) — where the provider sends the browser back. */
+  callback: '/oauth-client/callback/:provider',
+  token: '/oauth-client/auth/token',
+  login: '/oauth-client/auth/login',
+} as const;
+
+/** The app page the callback forwards to, below `/{lang}/`. */
+export const OAUTH_CALLBACK_PAGE = 'oauth/callback';
+
+/** §7 `?client_id`: an OAuth client of ours asking (VPN apps); the web app sends none. */
+export const oauthProvidersQuery = z.object({ client_id: z.string().max(255).optional() });
+
+/** §3 OAuth provider: id and href, plus the name a button shows. */
+export const oauthProvider = z.object({
+  id: z.enum(OAUTH_PROVIDERS),
+  name: z.string(),
+  href: z.string(),
+});
+export type OAuthProvider = z.infer<typeof oauthProvider>;
+
+/** Only the configured providers are listed: a provider without keys is off. */
+export const oauthProvidersResponse = z.object({ items: z.array(oauthProvider) });
+export type OAuthProvidersResponse = z.infer<typeof oauthProvidersResponse>;
+
+export const oauthAuthorizeQuery = z.object({ lang: z.enum(LANGS).optional() });
+
+/** §7 auth/token {code, provider_id, response_type}, plus the state the callback carried. */
+export const oauthTokenRequest = z.object({
+  code: requiredString(4096),
+  provider_id: z.enum(OAUTH_PROVIDERS, { error: 'input_errors.field_is_invalid' }),
+  response_type: z.literal('code', { error: 'input_errors.field_is_invalid' }),
+  state: requiredString(512),
+});
+export type OAuthTokenRequest = z.infer<typeof oauthTokenRequest>;
+
+/** The one-time token that signs the user in once, within a minute. */
+export const oauthTokenResponse = z.object({ token: z.string() });
+export type OAuthTokenResponse = z.infer<typeof oauthTokenResponse>;
+
+/** Answered like sign-in (shared/contracts/auth.ts signInResponse). */
+export const oauthLoginRequest = z.object({ token: requiredString(2048) });
+export type OAuthLoginRequest = z.infer<typeof oauthLoginRequest>;
+
+/** Message keys the social sign-in answers with. */
+export const OAUTH_MESSAGES = {
+  /** The state did not match this browser's, or the flow took too long. */
+  stateMismatch: 'errors.oauth_state_mismatch',
+  /** The provider refused or failed the code exchange. */
+  providerFailed: 'errors.oauth_provider_failed',
+  /** The provider has not verified the address, so it cannot be linked to an account. */
+  emailUnverified: 'errors.oauth_email_unverified',
+  providerDisabled: 'errors.oauth_provider_disabled',
+} as const;
