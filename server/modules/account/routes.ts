@@ -63,7 +63,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
           'Update name, username and e-mail (JSON), or the avatar (multipart field `photo`, ≤ 20 MB)',
         consumes: ['application/json', 'multipart/form-data'],
         // A multipart request carries no JSON body; its file is read below.
-        body: profileUpdateRequest.optional(),
+        body: profileUpdateRequest.nullish(),
         response: { 200: authUserResponse },
       },
     },
@@ -100,7 +100,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       schema: {
         tags,
         summary: 'Send the link for the pending e-mail address again',
-        body: emailChangeResendRequest.optional(),
+        body: emailChangeResendRequest.nullish(),
         response: { 200: successResponse },
       },
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
 import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
-import { apiClient } from '../../test/api-client.ts';
+import { type ApiAnswer, apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './password.ts';
@@ -231,7 +231,7 @@ describe('sign-in and sign-out', () => {
 
   it('limits sign-in attempts per account with 429 and Retry-After', async () => {
     const { email } = await signUp();
-    let last: Call | undefined;
+    let last: ApiAnswer | undefined;
     for (let attempt = 0; attempt < 10; attempt++) {
       last = await call('POST', `${PUBLIC}/auth/sign-in`, {
         body: { email, password: 'Wr0ng#password' },
