@@ -20,18 +20,26 @@ export function sessionCookieName(config: Pick<Config, 'appUrl'>): string {
   return config.appUrl.startsWith('https:') ? '__Host-sid' : 'sid';
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
-  reply.setCookie(sessionCookieName(config), token, {
+// A browser ignores a `__Host-` cookie, even one that clears it, unless it is Secure with
+// path / and no domain: set and clear must carry the same attributes.
+function cookieOptions(config: Pick<Config, 'appUrl'>) {
+  return {
     httpOnly: true,
     secure: config.appUrl.startsWith('https:'),
     sameSite: 'lax',
     path: '/',
+  } as const;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    ...cookieOptions(config),
     maxAge: Math.floor(config.sessionMaxMs / 1000),
   });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(sessionCookieName(config), { path: '/' });
+  reply.clearCookie(sessionCookieName(config), cookieOptions(config));
 }
 
 /**
@@ -40,13 +48,16 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * never grant; and if the browser names an Origin it must be this host. Together with
  * SameSite=Lax cookies this is the OWASP "custom request header" defence.
  */
-function checkCsrf(request: FastifyRequest): void {
+function checkCsrf(request: FastifyRequest, publicHost: string | undefined): void {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.headers['x-requested-with'] !== 'fetch') {
     throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
   }
   const origin = request.headers.origin;
-  if (origin !== undefined && hostOf(origin) !== request.headers.host) {
+  if (origin === undefined) return;
+  // Behind a proxy that rewrites Host, the public origin (APP_URL) is what the page has.
+  const host = hostOf(origin);
+  if (host !== request.headers.host && host !== publicHost) {
     throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
   }
 }
@@ -63,9 +74,10 @@ function hostOf(origin: string): string | undefined {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
+    const publicHost = hostOf(app.config.appUrl);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      checkCsrf(request);
+      checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
       if (!token) return;
       const found = await findSession(app.db, app.config, token);

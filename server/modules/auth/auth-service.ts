@@ -68,7 +68,13 @@ export class AuthService {
     actorId: number | null,
     data?: Record<string, unknown>,
   ) {
-    return recordAudit(this.db, request, { action, actorId, subjectType: 'user', data });
+    return recordAudit(this.db, request, {
+      action,
+      actorId,
+      subjectType: 'user',
+      subjectId: actorId ?? undefined,
+      data,
+    });
   }
 
   private client(request: FastifyRequest) {
@@ -228,8 +234,17 @@ export class AuthService {
     return { email: normalise(value.email), token: value.token };
   }
 
-  private async consume(type: TokenType, raw: string) {
+  /**
+   * Uses the link's token. With `ownerId`, a token of another user is refused before it is
+   * used, so that a link opened in the wrong account still works in the right one.
+   */
+  private async consume(type: TokenType, raw: string, ownerId?: number) {
     const { email, token } = this.challenge(raw);
+    if (ownerId !== undefined) {
+      const found = await findToken(this.db, type, email, token);
+      if (found && found.userId !== ownerId)
+        throw new AppError('forbidden', { info: LINK_INVALID });
+    }
     const used = await consumeToken(this.db, type, email, token);
     if (!used) throw new AppError('bad_request', { info: LINK_INVALID });
     return used;
@@ -242,8 +257,7 @@ export class AuthService {
       { name: 'verify-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     if (user.emailVerifiedAt) return user;
-    const used = await this.consume('email_verify', challenge);
-    if (used.userId !== user.id) throw new AppError('forbidden', { info: LINK_INVALID });
+    const used = await this.consume('email_verify', challenge, user.id);
     // The address must still be the one the link was sent to.
     const [verified] = await this.db
       .update(users)
@@ -277,8 +291,16 @@ export class AuthService {
     const user = await this.userByEmail(email);
     await this.audit(request, 'auth.password_reset_requested', user?.id ?? null, { email });
     if (!user || user.blockedAt) return;
+    // Sent after the answer: waiting for the mail server only when the address has an
+    // account would tell, by the response time, which addresses do.
+    void this.sendPasswordReset(user, input.locale).catch((error: unknown) => {
+      this.app.log.error({ err: error, userId: user.id }, 'password reset mail failed');
+    });
+  }
+
+  private async sendPasswordReset(user: UserRow, locale: Lang | undefined): Promise<void> {
     const token = await issueToken(this.db, 'password_reset', user.id, user.email);
-    const recipient = input.locale ? { ...user, locale: input.locale } : user;
+    const recipient = locale ? { ...user, locale } : user;
     await this.app.mailer.send({
       template: 'password_reset',
       to: user.email,
@@ -316,8 +338,7 @@ export class AuthService {
    */
   async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<string> {
     const { user, session } = requireAuth(request);
-    const used = await this.consume('password_set', input.challenge);
-    if (used.userId !== user.id) throw new AppError('forbidden', { info: LINK_INVALID });
+    const used = await this.consume('password_set', input.challenge, user.id);
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })

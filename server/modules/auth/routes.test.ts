@@ -118,6 +118,45 @@ describe('sign-up', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('records sign-out, verification and reset with the actor as subject', async () => {
+    const { email, cookie } = await signUp();
+    await call('POST', `${ALL}/auth/email/verify`, {
+      body: { challenge: await challengeFrom(email) },
+      cookie,
+    });
+    await call('POST', `${ALL}/auth/sign-out`, { cookie });
+    smtp.clear();
+    await call('POST', `${PUBLIC}/auth/password/forgot`, { body: { email } });
+    const reset = await call('POST', `${PUBLIC}/auth/password/reset`, {
+      body: {
+        challenge: await challengeFrom(email),
+        password: 'An0ther#password',
+        password_confirmation: 'An0ther#password',
+      },
+    });
+    expect(reset.status).toBe(200);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, user?.id ?? 0));
+    expect(rows.map((row) => row.action)).toEqual(
+      expect.arrayContaining([
+        'auth.signed_up',
+        'auth.email_verified',
+        'auth.signed_out',
+        'auth.password_reset_requested',
+        'auth.password_reset',
+      ]),
+    );
+    expect(rows.every((row) => row.subjectId === String(user?.id))).toBe(true);
+    expect(rows.every((row) => row.ip && row.userAgent === 'vitest-agent' && row.createdAt)).toBe(
+      true,
+    );
+  });
+});
+
 describe('CSRF', () => {
   it('refuses a state-changing call without the request header', async () => {
     const response = await app.inject({
@@ -312,6 +351,9 @@ describe('e-mail verification', () => {
     expect(foreign.status).toBe(403);
     const anonymous = await call('POST', `${ALL}/auth/email/verify`, { body: { challenge } });
     expect(anonymous.status).toBe(401);
+    // Opened in the wrong account first, the link still works in the right one.
+    const own = await call('POST', `${ALL}/auth/email/verify`, { body: { challenge }, cookie });
+    expect(own.status).toBe(200);
   });
 
   it('resends a new link that replaces the old one', async () => {
