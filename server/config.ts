@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { FEATURES, type Feature } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
@@ -20,6 +21,34 @@ const flag = z
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
 const url = (protocols: string[]) => z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`) });
+
+/** Apple hands out a .p8 file (PKCS#8 PEM, P-256); env files often carry it with `\n`s. */
+const applePrivateKey = z
+  .string()
+  .transform((value) => value.replace(/\\n/g, '\n').trim())
+  .refine((pem) => {
+    try {
+      return createPrivateKey(pem).asymmetricKeyDetails?.namedCurve === 'prime256v1';
+    } catch {
+      return false;
+    }
+  }, 'must be the PEM of a P-256 private key (Apple .p8)');
+
+/** The names given in `names` are set together or not at all: half a provider is a typo. */
+const allOrNone =
+  (names: readonly string[]) =>
+  (env: Record<string, unknown>): boolean => {
+    const set = names.filter((name) => env[name] !== undefined).length;
+    return set === 0 || set === names.length;
+  };
+
+const GOOGLE_KEYS = ['OAUTH_GOOGLE_CLIENT_ID', 'OAUTH_GOOGLE_CLIENT_SECRET'] as const;
+const APPLE_KEYS = [
+  'OAUTH_APPLE_CLIENT_ID',
+  'OAUTH_APPLE_TEAM_ID',
+  'OAUTH_APPLE_KEY_ID',
+  'OAUTH_APPLE_PRIVATE_KEY',
+] as const;
 
 const envSchema = z
   .object({
@@ -55,13 +84,47 @@ const envSchema = z
       .default(60 * 24 * 14),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OAUTH_GOOGLE_ISSUER: url(['http', 'https']).default('https://accounts.google.com'),
+    OAUTH_APPLE_CLIENT_ID: z.string().min(1).optional(),
+    OAUTH_APPLE_TEAM_ID: z.string().min(1).optional(),
+    OAUTH_APPLE_KEY_ID: z.string().min(1).optional(),
+    OAUTH_APPLE_PRIVATE_KEY: applePrivateKey.optional(),
+    OAUTH_APPLE_ISSUER: url(['http', 'https']).default('https://appleid.apple.com'),
   })
   .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
     path: ['DEFAULT_LOCALE'],
     message: 'must be one of LOCALES',
+  })
+  .refine(allOrNone(GOOGLE_KEYS), {
+    path: ['OAUTH_GOOGLE_CLIENT_ID'],
+    message: `set ${GOOGLE_KEYS.join(' and ')} together`,
+  })
+  .refine(allOrNone(APPLE_KEYS), {
+    path: ['OAUTH_APPLE_CLIENT_ID'],
+    message: `set ${APPLE_KEYS.join(', ')} together`,
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Google sign-in (an OAuth client of the Google Cloud console). */
+export interface GoogleOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  issuer: string;
+}
+
+/** Sign in with Apple: a Services ID and the key that signs its client secrets. */
+export interface AppleOAuthConfig {
+  /** The Services ID. */
+  clientId: string;
+  teamId: string;
+  keyId: string;
+  /** PKCS#8 PEM of the P-256 key. */
+  privateKey: string;
+  issuer: string;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -97,6 +160,11 @@ export interface Config {
    * and kept in `$DATA_DIR/app-secret` (server/platform/crypto/app-key.ts).
    */
   appSecret: string | undefined;
+  /** Social sign-in (§7 OAuth): a provider whose keys are unset is off. */
+  oauth: {
+    google: GoogleOAuthConfig | undefined;
+    apple: AppleOAuthConfig | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -143,6 +211,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
     appSecret: env.APP_SECRET,
+    oauth: {
+      google:
+        env.OAUTH_GOOGLE_CLIENT_ID && env.OAUTH_GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: env.OAUTH_GOOGLE_CLIENT_ID,
+              clientSecret: env.OAUTH_GOOGLE_CLIENT_SECRET,
+              issuer: env.OAUTH_GOOGLE_ISSUER,
+            }
+          : undefined,
+      apple:
+        env.OAUTH_APPLE_CLIENT_ID &&
+        env.OAUTH_APPLE_TEAM_ID &&
+        env.OAUTH_APPLE_KEY_ID &&
+        env.OAUTH_APPLE_PRIVATE_KEY
+          ? {
+              clientId: env.OAUTH_APPLE_CLIENT_ID,
+              teamId: env.OAUTH_APPLE_TEAM_ID,
+              keyId: env.OAUTH_APPLE_KEY_ID,
+              privateKey: env.OAUTH_APPLE_PRIVATE_KEY,
+              issuer: env.OAUTH_APPLE_ISSUER,
+            }
+          : undefined,
+    },
   };
 }
 

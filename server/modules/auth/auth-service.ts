@@ -338,7 +338,7 @@ export class AuthService {
    */
   async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<string> {
     const { user, session } = requireAuth(request);
-    const used = await this.consume('password_set', input.challenge, user.id);
+    await this.consume('password_set', input.challenge, user.id);
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Seals the two-factor seeds kept in the users table. */
     totpBox: SecretBox;
+    /** Seals the social sign-in state cookie (state, PKCE verifier, nonce). */
+    oauthStateBox: SecretBox;
   }
 }
 
@@ -16,6 +18,7 @@ export const cryptoPlugin = fp(
   async (app: FastifyInstance) => {
     const key = await loadAppKey(app.config);
     app.decorate('totpBox', new SecretBox(key, 'users.two_factor_secret'));
+    app.decorate('oauthStateBox', new SecretBox(key, 'oauth.state_cookie'));
   },
   { name: 'crypto' },
 );
