@@ -95,3 +95,10 @@ export function isCancelled(error: unknown): boolean {
     (error as { name: unknown }).name === 'AbortError'
   );
 }
+
+/** The i18n key to show for a failed call outside a form; an unexpected error is logged. */
+export function failureMessage(error: unknown): string {
+  if (isApiError(error)) return error.messageKey;
+  console.error(error);
+  return messageKeyOf('internal');
+}

@@ -65,6 +65,8 @@ export const ROUTES: readonly RouteDef[] = [
     challenge: { required: true, checks: ['email', 'token', 'tokenValid'] },
   }),
   landing('page-not-found', 'page-not-found', open),
+  // Where Google and Apple send the sign-in popup back (shared/contracts/oauth.ts).
+  plain('oauth.callback', 'oauth/callback', open),
   // §2 "/r/{id} is a referral join link"; guard priority 2 turns it into the order page.
   landing('referral', 'r/:id', open),
   shopLanding('order2', 'order-v2', {

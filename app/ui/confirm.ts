@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ButtonVariant } from './button.tsx';
+import { closeModal, type ModalName, openModal } from './modal-flags.ts';
 
 // confirm() and its pending question, apart from the dialog itself: the shell can then load
 // the dialog's code (Radix, forms) only when a question is first asked.
@@ -28,6 +29,8 @@ export interface ConfirmOptions<D = unknown> {
   password?: boolean;
   /** Callback data, handed back to onConfirm. */
   data?: D;
+  /** The §4 modal flag that reads as open while this question is (account-delete …). */
+  modal?: ModalName;
   /**
    * The confirmed action; the yes button shows loading until it settles. If it throws an
    * ApiError, the message stays in the dialog (under the password field when there is one,
@@ -63,8 +66,18 @@ export function confirm<D = unknown>(options: ConfirmOptions<D>): Promise<boolea
     return Promise.resolve(false);
   }
   pending?.resolve(false);
+  const { modal } = options;
+  if (modal) openModal(modal);
   return new Promise<boolean>((resolve) => {
-    setPending({ id: nextId++, options: options as unknown as ConfirmOptions<unknown>, resolve });
+    const answer = (confirmed: boolean) => {
+      if (modal) closeModal(modal);
+      resolve(confirmed);
+    };
+    setPending({
+      id: nextId++,
+      options: options as unknown as ConfirmOptions<unknown>,
+      resolve: answer,
+    });
   });
 }
 

@@ -88,3 +88,11 @@ export function FormError({
     </p>
   );
 }
+
+/**
+ * Room for a field's label, input and one line of message, so a message appearing under a
+ * field does not push the rest of the form down.
+ */
+export function FieldSlot({ children }: { children: ReactNode }) {
+  return <div className="min-h-[5.25rem]">{children}</div>;
+}

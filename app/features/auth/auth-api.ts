@@ -5,8 +5,10 @@ import {
   type ResetPasswordRequest,
   type SetPasswordRequest,
   type SignInRequest,
+  type SignInResponse,
   type SignUpRequest,
   type SuccessResponse,
+  type TwoFactorSignInRequest,
   type VerifyEmailRequest,
 } from '#shared/contracts/auth.ts';
 import type { AuthUserResponse } from '#shared/contracts/auth-user.ts';
@@ -19,7 +21,9 @@ const signedInCall = (path: string) => `${API_BASES.all}${path}`;
 // The identity calls of shared/contracts/auth.ts: visitors' calls on the public base, calls
 // of a signed-in user (any role) on the all-roles base.
 export const authApi = {
-  signIn: (body: SignInRequest) => api.post<AuthUserResponse>(publicCall(AUTH_PATHS.signIn), body),
+  signIn: (body: SignInRequest) => api.post<SignInResponse>(publicCall(AUTH_PATHS.signIn), body),
+  signInTwoFactor: (body: TwoFactorSignInRequest) =>
+    api.post<AuthUserResponse>(publicCall(AUTH_PATHS.signInTwoFactor), body),
   signUp: (body: SignUpRequest) => api.post<AuthUserResponse>(publicCall(AUTH_PATHS.signUp), body),
   forgotPassword: (body: ForgotPasswordRequest) =>
     api.post<SuccessResponse>(publicCall(AUTH_PATHS.forgotPassword), body),

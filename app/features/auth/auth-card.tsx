@@ -40,13 +40,5 @@ export function AuthCard({ title, lead, footer, focusTitle = false, children }: 
   );
 }
 
-/**
- * Room for a field's label, input and one line of message, so a message appearing under a
- * field does not push the rest of the form down.
- */
-export function FieldSlot({ children }: { children: ReactNode }) {
-  return <div className="min-h-[5.25rem]">{children}</div>;
-}
-
 export const linkClass =
   'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';

@@ -1,5 +1,4 @@
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
-import { isApiError, messageKeyOf } from '../../api/api-error.ts';
 import { storeUser } from '../../session/browser-storage.ts';
 import { updateSession } from '../../session/session-store.ts';
 
@@ -10,11 +9,4 @@ import { updateSession } from '../../session/session-store.ts';
 export function startSession(user: AuthUser): void {
   updateSession({ user, subscription: undefined });
   storeUser(user);
-}
-
-/** The i18n key to show for a failed call outside a form; an unexpected error is logged. */
-export function failureMessage(error: unknown): string {
-  if (isApiError(error)) return error.messageKey;
-  console.error(error);
-  return messageKeyOf('internal');
 }

@@ -6,11 +6,11 @@ import { forgotPasswordRequest } from '#shared/contracts/auth.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError } from '../../ui/form-field.tsx';
+import { FieldSlot, FormError } from '../../ui/form-field.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { authApi } from './auth-api.ts';
-import { AuthCard, FieldSlot, linkClass } from './auth-card.tsx';
+import { AuthCard, linkClass } from './auth-card.tsx';
 import { useLang } from './use-lang.ts';
 
 const FIELDS = ['email'] as const;

@@ -12,10 +12,10 @@ import { clearResetValue, resetValue } from '../../session/browser-storage.ts';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { useLang } from './use-lang.ts';
 
 const FIELDS = ['password', 'password_confirmation'] as const;

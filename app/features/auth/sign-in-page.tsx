@@ -2,28 +2,29 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { signInRequest } from '#shared/contracts/auth.ts';
-import { afterLogin } from '../../guards/after-login.ts';
+import { type SignInResponse, signInRequest } from '#shared/contracts/auth.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError } from '../../ui/form-field.tsx';
+import { FieldSlot, FormError } from '../../ui/form-field.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { authApi } from './auth-api.ts';
-import { AuthCard, FieldSlot, linkClass } from './auth-card.tsx';
-import { startSession } from './auth-session.ts';
-import { useLang } from './use-lang.ts';
+import { AuthCard, linkClass } from './auth-card.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
+import { useFinishSignIn } from './use-finish-sign-in.ts';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** §2 signin: e-mail and password; then wherever the sign-in link asked to go (§2 After login). */
+/**
+ * §2 signin: e-mail and password, or Google and Apple in a popup; then the second factor
+ * when the account has one (§4 code 102); then wherever the sign-in link asked to go.
+ */
 export function SignInPage() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const [formError, setFormError] = useState<string>();
+  const [twoFactorChallenge, setTwoFactorChallenge] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -34,23 +35,32 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const onOutcome = async (outcome: SignInResponse) => {
+    if ('user' in outcome) await finishSignIn(outcome.user);
+    else setTwoFactorChallenge(outcome.challenge);
+  };
+
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
-      const { user } = await authApi.signIn(values);
-      startSession(user);
-      const next = afterLogin(
-        new URLSearchParams(location.search),
-        user.role,
-        lang,
-        window.location.origin,
-      );
-      if (next.kind === 'url') window.location.assign(next.href);
-      else await navigate(next.to, { replace: true });
+      await onOutcome(await authApi.signIn(values));
     } catch (error) {
       setFormError(applyApiErrors(error, setError, FIELDS));
     }
   });
+
+  if (twoFactorChallenge) {
+    return (
+      <TwoFactorStep
+        challenge={twoFactorChallenge}
+        onSignedIn={finishSignIn}
+        onRestart={(message) => {
+          setTwoFactorChallenge(undefined);
+          setFormError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -98,6 +108,9 @@ export function SignInPage() {
           {t('auth.signin.submit')}
         </Button>
       </form>
+      <div className="mt-6">
+        <SocialSignIn onOutcome={onOutcome} onError={setFormError} />
+      </div>
     </AuthCard>
   );
 }

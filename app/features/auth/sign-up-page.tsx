@@ -3,18 +3,21 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { signUpRequest } from '#shared/contracts/auth.ts';
+import { type SignInResponse, signUpRequest } from '#shared/contracts/auth.ts';
 import { dashboardFor } from '../../guards/decide.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
 import { pathFor } from '../../routes/match-route.ts';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormError } from '../../ui/form-field.tsx';
+import { FieldSlot, FormError } from '../../ui/form-field.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { authApi } from './auth-api.ts';
-import { AuthCard, FieldSlot, linkClass } from './auth-card.tsx';
+import { AuthCard, linkClass } from './auth-card.tsx';
 import { startSession } from './auth-session.ts';
-import { NewPasswordFields } from './new-password-fields.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+import { TwoFactorStep } from './two-factor-step.tsx';
+import { useFinishSignIn } from './use-finish-sign-in.ts';
 import { useLang } from './use-lang.ts';
 
 const FIELDS = ['email', 'password', 'password_confirmation', 'name'] as const;
@@ -27,7 +30,9 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const [formError, setFormError] = useState<string>();
+  const [twoFactorChallenge, setTwoFactorChallenge] = useState<string>();
   const {
     register,
     handleSubmit,
@@ -49,6 +54,25 @@ export function SignUpPage() {
       setFormError(applyApiErrors(error, setError, FIELDS));
     }
   });
+
+  // Google or Apple may find an existing account, two-factor and all.
+  const onSocial = async (outcome: SignInResponse) => {
+    if ('user' in outcome) await finishSignIn(outcome.user);
+    else setTwoFactorChallenge(outcome.challenge);
+  };
+
+  if (twoFactorChallenge) {
+    return (
+      <TwoFactorStep
+        challenge={twoFactorChallenge}
+        onSignedIn={finishSignIn}
+        onRestart={(message) => {
+          setTwoFactorChallenge(undefined);
+          setFormError(message);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard
@@ -99,6 +123,9 @@ export function SignUpPage() {
           {t('auth.signup.submit')}
         </Button>
       </form>
+      <div className="mt-6">
+        <SocialSignIn onOutcome={onSocial} onError={setFormError} />
+      </div>
     </AuthCard>
   );
 }

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CHALLENGE_PARAM } from '#shared/challenge.ts';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
+import { failureMessage } from '../../api/api-error.ts';
 import { dashboardFor } from '../../guards/decide.ts';
 import { pathFor } from '../../routes/match-route.ts';
 import { useSession } from '../../session/session-store.ts';
@@ -13,7 +14,7 @@ import { Spinner } from '../../ui/spinner.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { failureMessage, startSession } from './auth-session.ts';
+import { startSession } from './auth-session.ts';
 import { useLang } from './use-lang.ts';
 
 // One request per challenge for the life of the page: StrictMode's second effect run, and any

@@ -1,5 +1,7 @@
 import type { ScreenMap } from '../../routes/screens.ts';
+import { ReactivatePage } from '../account/reactivate-page.tsx';
 import { ForgotPasswordPage } from '../auth/forgot-password-page.tsx';
+import { OAuthCallbackPage } from '../auth/oauth-callback-page.tsx';
 import { ResetPasswordPage } from '../auth/reset-password-page.tsx';
 import { SetPasswordPage } from '../auth/set-password-page.tsx';
 import { SignInPage } from '../auth/sign-in-page.tsx';
@@ -15,4 +17,7 @@ export const screens: ScreenMap = {
   'password.reset': ResetPasswordPage,
   'email.verify': VerifyEmailPage,
   'password.set': SetPasswordPage,
+  'oauth.callback': OAuthCallbackPage,
+  reactivate: ReactivatePage,
+  'reactivate-account': ReactivatePage,
 };

@@ -1,8 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../ui/text-input.tsx';
-import { FieldSlot } from './auth-card.tsx';
+import { FieldSlot } from './form-field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
+import { TextInput } from './text-input.tsx';
 
 export interface NewPasswordFieldsProps {
   password: UseFormRegisterReturn<'password'>;

@@ -1,0 +1,140 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Device } from '#shared/contracts/account.ts';
+import { failureMessage } from '../../api/api-error.ts';
+import { Button } from '../../ui/button.tsx';
+import { confirm } from '../../ui/confirm.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { FormError } from '../../ui/form-field.tsx';
+import { Panel } from '../../ui/panel.tsx';
+import { LoadingBlock } from '../../ui/spinner.tsx';
+import { notify } from '../../ui/toast.tsx';
+import { describeUserAgent } from './device-label.ts';
+import { useAccount } from './use-account.ts';
+
+export const devicesKey = ['account', 'devices'] as const;
+
+/** §9 "Session device date format MMM DD, YYYY", in the page's language. */
+export function formatDeviceDate(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { month: 'short', day: '2-digit', year: 'numeric' }).format(
+    new Date(iso),
+  );
+}
+
+/**
+ * §4 Devices: every signed-in browser, the current one first; each other one can be logged
+ * out, or all of them, after the password (§5).
+ */
+export function DevicesPanel() {
+  const { t, i18n } = useTranslation();
+  const { user, api } = useAccount();
+  const queryClient = useQueryClient();
+  const devices = useQuery({
+    queryKey: [...devicesKey, user.id],
+    queryFn: ({ signal }) => api.devices(signal).then((answer) => answer.items),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: devicesKey });
+
+  const logOut = (device: Device) =>
+    confirm({
+      title: t('settings.devices.logout_title'),
+      text: t('settings.devices.logout_text', { device: deviceName(device) }),
+      icon: 'warning',
+      password: true,
+      actionName: 'device-logout',
+      modal: 'device-logout',
+      data: device,
+      yes: { label: t('settings.devices.logout') },
+      onConfirm: async (password, target) => {
+        if (!target) return;
+        await api.logoutDevice({ id: target.id, password });
+        notify.success('toasts.device_logged_out');
+        await refresh();
+      },
+    });
+
+  const logOutOthers = () =>
+    confirm({
+      title: t('settings.devices.others_title'),
+      text: t('settings.devices.others_text'),
+      icon: 'warning',
+      password: true,
+      actionName: 'other-devices-logout',
+      modal: 'other-devices-logout',
+      yes: { label: t('settings.devices.logout_others') },
+      onConfirm: async (password) => {
+        await api.logoutOtherDevices(password);
+        notify.success('toasts.other_devices_logged_out');
+        await refresh();
+      },
+    });
+
+  const deviceName = (device: Device) => {
+    const { browser, os } = describeUserAgent(device.user_agent);
+    if (browser && os) return t('settings.devices.browser_on', { browser, os });
+    return browser ?? os ?? t('settings.devices.unknown');
+  };
+
+  const items = devices.data ?? [];
+  const others = items.filter((device) => !device.isCurrent);
+  return (
+    <Panel
+      id="account-devices"
+      title={t('settings.devices.title')}
+      description={t('settings.devices.subtitle')}
+      actions={
+        others.length > 0 && (
+          <Button variant="secondary" onClick={logOutOthers}>
+            {t('settings.devices.logout_others')}
+          </Button>
+        )
+      }
+    >
+      {devices.isPending ? (
+        <LoadingBlock />
+      ) : devices.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <FormError message={failureMessage(devices.error)} />
+          <Button variant="secondary" onClick={() => devices.refetch()}>
+            {t('settings.devices.retry')}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyState title={t('settings.devices.empty')} />
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="devices">
+          {items.map((device) => (
+            <li
+              key={device.id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3"
+              data-testid="device"
+              data-current={device.isCurrent}
+            >
+              <div className="min-w-0">
+                <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+                  {deviceName(device)}
+                  {device.isCurrent && (
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-700">
+                      {t('settings.devices.current')}
+                    </span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500">
+                  {t('settings.devices.details', {
+                    ip: device.ip ?? t('settings.devices.unknown_ip'),
+                    date: formatDeviceDate(device.last_login_at, i18n.language),
+                  })}
+                </p>
+              </div>
+              {!device.isCurrent && (
+                <Button variant="ghost" onClick={() => logOut(device)}>
+                  {t('settings.devices.logout')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import type { AuthUser } from '#shared/contracts/auth-user.ts';
+import { isStaff } from '#shared/roles.ts';
+import { applyUserChange } from '../../session/apply-user-change.ts';
+import { storeUser } from '../../session/browser-storage.ts';
+import { useSession } from '../../session/session-store.ts';
+import { userChangeEffects } from '../../session/user-change-effects.ts';
+import { useLang } from '../auth/use-lang.ts';
+import { type AccountApi, accountApi } from './account-api.ts';
+
+export interface AccountContext {
+  user: AuthUser;
+  api: AccountApi;
+  /** Route names of this user's account screens: `account.*`, or `admin.account.*` for staff. */
+  routes: { profile: string; security: string; notifications: string };
+  /** Takes the user an account call answered, running the §4 user-change reactions. */
+  applyUser: (user: AuthUser) => Promise<unknown>;
+}
+
+/** The signed-in user's account: only used under routes the guard opens to signed-in users. */
+export function useAccount(): AccountContext {
+  const user = useSession((session) => session.user);
+  if (!user) throw new Error('useAccount needs a signed-in user');
+  const navigate = useNavigate();
+  const lang = useLang();
+  const role = user.role;
+  const api = useMemo(() => accountApi(role), [role]);
+  const prefix = isStaff(role) ? 'admin.account' : 'account';
+  const routes = useMemo(
+    () => ({
+      profile: `${prefix}.profile`,
+      security: `${prefix}.security`,
+      notifications: `${prefix}.notifications`,
+    }),
+    [prefix],
+  );
+  const applyUser = useCallback(
+    (next: AuthUser) => {
+      storeUser(next);
+      return applyUserChange(next, userChangeEffects(navigate, lang));
+    },
+    [navigate, lang],
+  );
+  return { user, api, routes, applyUser };
+}
