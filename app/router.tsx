@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -10,6 +11,7 @@ import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { UnavailableScreen } from './features/unavailable/unavailable-screen.tsx';
 import { decide } from './guards/decide.ts';
 import type { Decision, Effect, GuardState } from './guards/guard-types.ts';
+import { changeLanguage, loadLazyMessages } from './i18n/i18n.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { RoutingError } from './layout/routing-error.tsx';
 import { matchRoute, pathFor } from './routes/match-route.ts';
@@ -44,7 +46,8 @@ function screenRoute(route: RouteDef): RouteObject {
     ...common,
     ...placement,
     lazy: async () => {
-      const Screen = (await AREA_SCREENS[route.area]())[route.name];
+      const [screens] = await Promise.all([AREA_SCREENS[route.area](), loadLazyMessages()]);
+      const Screen = screens[route.name];
       return { Component: Screen ?? (() => <UnavailableScreen name={route.name} />) };
     },
   };
@@ -90,6 +93,8 @@ function rootLoader(config: AppConfig) {
     const url = new URL(request.url);
     const first = url.pathname.split('/')[1] ?? '';
     const lang = config.locales.find((locale) => locale === first) ?? config.defaultLocale;
+    // The words follow the path however it changed: the switch, Back, a sign-in link.
+    if (lang === first && i18next.language !== lang) await changeLanguage(lang);
     if (!(await checkAuthOnce())) {
       const signin = pathFor('signin', lang);
       if (url.pathname !== signin) throw redirect(signin);

@@ -57,6 +57,11 @@ test('the language switch keeps the path and the query', async ({ page }) => {
   await expect(page).toHaveURL('/nl/signin?continue=dashboard&path=%2Fen%2Fdashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Inloggen');
+  // Back to the English path: the words follow the path, not only the switch.
+  await page.goBack();
+  await expect(page).toHaveURL('/en/signin?continue=dashboard&path=%2Fen%2Fdashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('the landing header offers the Get button, Log In and at most six links', async ({ page }) => {

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#shared/roles.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
+import { ensureSubscription } from '../session/current-subscription.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from './icon.tsx';
 import { adminMenu, isCurrent, type MenuItem, userMenu } from './menus.ts';
@@ -11,6 +13,15 @@ export function useMenu(): MenuItem[] {
   const config = useAppConfig();
   const role = useSession((session) => session.user?.role);
   const hasSubscription = useSession((session) => Boolean(session.subscription?.current));
+  // §2 billing points at membership or the order page by the subscription, which only some
+  // routes load before they open: the customer's menu asks for it itself.
+  useEffect(() => {
+    if (role === 'USER') {
+      ensureSubscription().catch((error: unknown) =>
+        console.warn('subscription unavailable', error),
+      );
+    }
+  }, [role]);
   if (!role) return [];
   return isStaff(role) ? adminMenu(role) : userMenu({ features: config.features, hasSubscription });
 }

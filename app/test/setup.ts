@@ -3,7 +3,7 @@ import { initI18n } from '../i18n/i18n.ts';
 import '../styles.css';
 
 // Components are tested in English with the real message files, so a missing key shows.
-await initI18n('en');
+await initI18n('en', { eager: true });
 
 // Every test file runs in its own frame, but the frames share one origin and so one
 // localStorage and sessionStorage: a user record stored by one file would send the next
