@@ -11,6 +11,7 @@ import {
 } from '../modules/auth/routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
+import { oauthRoutes } from '../modules/oauth/routes.ts';
 import { twoFactorRoutes } from '../modules/two-factor/routes.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
@@ -28,7 +29,7 @@ const ownAccount = [profileRoutes, twoFactorRoutes, devicesRoutes];
 const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod<ModuleOptions>[]> = {
   dashboard: [dashboardUserRoutes, ...ownAccount],
   account: [accountUserRoutes, currentSubscriptionRoutes, ...ownAccount],
-  public: [appConfigRoutes, authPublicRoutes],
+  public: [appConfigRoutes, authPublicRoutes, oauthRoutes],
   all: [authAllRoutes],
 };
 

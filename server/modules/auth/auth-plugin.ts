@@ -7,6 +7,13 @@ import { AppError } from '../../http/app-error.ts';
 import { type ActiveSession, findSession } from './sessions.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route that takes a cross-site form POST by design (Apple's form_post callback): it
+     * cannot carry our header. Such a route must change nothing on its own authority.
+     */
+    crossSitePost?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in session and user, or null for a visitor. */
     auth: ActiveSession | null;
@@ -77,7 +84,7 @@ export const authPlugin = fp(
     const publicHost = hostOf(app.config.appUrl);
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
-      checkCsrf(request, publicHost);
+      if (!request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
       if (!token) return;
       const found = await findSession(app.db, app.config, token);

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { API_BASES } from '#shared/api-bases.ts';
+import { decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
+import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import {
+  OAUTH_MESSAGES,
+  OAUTH_PATHS,
+  type OAuthLoginRequest,
+  type OAuthProvider,
+  type OAuthTokenRequest,
+} from '#shared/contracts/oauth.ts';
+import type { Lang } from '#shared/locales.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import {
+  newAuthorizationChecks,
+  OidcClients,
+  ProviderError,
+} from '../../platform/oauth/oidc-client.ts';
+import { type OAuthProviderSettings, OAuthProviders } from '../../platform/oauth/providers.ts';
+import { type OAuthState, sameSecret } from '../../platform/oauth/state-cookie.ts';
+import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { AuthService, type SignInOutcome } from '../auth/auth-service.ts';
+import { consumeToken, issueToken } from '../auth/one-time-tokens.ts';
+import { type Resolution, refuseBlocked, resolveUser } from './oauth-users.ts';
+
+const stateMismatch = () => new AppError('bad_request', { info: OAUTH_MESSAGES.stateMismatch });
+
+/** Social sign-in with Google and Apple (§7 OAuth; the flow is told in the contract). */
+export class OAuthService {
+  private readonly providers: OAuthProviders;
+  private readonly clients = new OidcClients();
+  private readonly auth: AuthService;
+
+  constructor(private readonly app: App) {
+    this.providers = OAuthProviders.fromConfig(app.config);
+    this.auth = new AuthService(app);
+  }
+
+  private get db() {
+    return this.app.db;
+  }
+
+  /** The provider's settings, or 404 when it is unknown or switched off. */
+  async provider(id: string): Promise<OAuthProviderSettings> {
+    const settings = await this.providers.find(id);
+    if (!settings) throw new AppError('not_found', { info: OAUTH_MESSAGES.providerDisabled });
+    return settings;
+  }
+
+  async list(): Promise<OAuthProvider[]> {
+    return (await this.providers.list()).map(({ id, name }) => ({
+      id,
+      name,
+      href: `${API_BASES.public}${OAUTH_PATHS.authorize.replace(':provider', id)}`,
+    }));
+  }
+
+  /** Our callback URL, registered with the provider as its redirect URI. */
+  redirectUri(provider: OAuthProviderSettings): string {
+    const path = OAUTH_PATHS.callback.replace(':provider', provider.id);
+    return `${this.app.config.appUrl}${API_BASES.public}${path}`;
+  }
+
+  /** A provider's failure is not ours: a 400 the page can show, the cause in the log. */
+  private async fromProvider<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      this.app.log.warn({ err: error }, 'oauth provider failed');
+      throw new AppError('bad_request', { info: OAUTH_MESSAGES.providerFailed });
+    }
+  }
+
+  /** Starts a sign-in: the provider's authorization URL and the state to remember. */
+  async authorize(
+    provider: OAuthProviderSettings,
+    lang: Lang | undefined,
+  ): Promise<{ url: URL; state: OAuthState }> {
+    const checks = newAuthorizationChecks();
+    const state: OAuthState = {
+      provider: provider.id,
+      ...checks,
+      lang: lang && this.app.config.locales.includes(lang) ? lang : this.app.config.defaultLocale,
+      createdAt: Date.now(),
+    };
+    const url = await this.fromProvider(
+      this.clients.authorizationUrl(provider, this.redirectUri(provider), checks),
+    );
+    return { url, state };
+  }
+
+  /**
+   * §7 auth/token: checks the state against this browser's, exchanges the code, finds or
+   * makes the user, and answers a one-time token for auth/login.
+   */
+  async token(
+    request: FastifyRequest,
+    input: OAuthTokenRequest,
+    state: OAuthState | undefined,
+  ): Promise<string> {
+    await this.app.rateLimiter.consume([
+      { name: 'oauth-token-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
+    ]);
+    const provider = await this.provider(input.provider_id);
+    if (!state || state.provider !== provider.id || !sameSecret(state.state, input.state)) {
+      throw stateMismatch();
+    }
+    const identity = await this.fromProvider(
+      this.clients.identity(provider, this.redirectUri(provider), input.code, state),
+    );
+    const { user, resolution } = await resolveUser(
+      this.db,
+      provider.id,
+      { ...identity, name: identity.name ?? state.name },
+      state.lang,
+    );
+    refuseBlocked(user);
+    await this.recordResolution(request, user, resolution, provider.id);
+    const token = await issueToken(this.db, 'oauth_login', user.id, user.email);
+    return encodeChallenge({ email: user.email, token });
+  }
+
+  private async recordResolution(
+    request: FastifyRequest,
+    user: UserRow,
+    resolution: Resolution,
+    provider: string,
+  ): Promise<void> {
+    const entry = { actorId: user.id, subjectType: 'user', subjectId: user.id, data: { provider } };
+    if (resolution === 'linked' || resolution === 'secured') {
+      await recordAudit(this.db, request, {
+        ...entry,
+        action: 'oauth.linked',
+        data: { provider, ...(resolution === 'secured' ? { password_removed: true } : {}) },
+      });
+    } else if (resolution === 'created') {
+      await recordAudit(this.db, request, {
+        ...entry,
+        action: 'auth.signed_up',
+        data: { provider, method: 'oauth' },
+      });
+      // Sign-up's rule: an address nobody has vouched for gets the verification e-mail.
+      if (!user.emailVerifiedAt) await this.auth.sendVerification(user);
+    }
+  }
+
+  /** §7 auth/login: the one-time token, used once, becomes a session (or the 2FA step). */
+  async login(request: FastifyRequest, input: OAuthLoginRequest): Promise<SignInOutcome> {
+    await this.app.rateLimiter.consume([
+      { name: 'oauth-login-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
+    ]);
+    const invalid = () => new AppError('bad_request', { info: AUTH_MESSAGES.linkInvalid });
+    const challenge = decodeChallenge(input.token);
+    if (!challenge?.email || !challenge.token) throw invalid();
+    const used = await consumeToken(this.db, 'oauth_login', challenge.email, challenge.token);
+    if (!used) throw invalid();
+    const [user] = await this.db.select().from(users).where(eq(users.id, used.userId)).limit(1);
+    if (!user) throw invalid();
+    refuseBlocked(user);
+    const outcome = await this.auth.finishSignIn(request, user, 'oauth');
+    await recordAudit(this.db, request, {
+      action: 'oauth.signed_in',
+      actorId: user.id,
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { second_factor: 'twoFactorChallenge' in outcome },
+    });
+    return outcome;
+  }
+}
