@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4317);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4318);
 const mailPort = Number(process.env.E2E_MAIL_PORT ?? 4319);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4320);
+const oidcSecret = 'e2e-client-secret';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const CHROMIUM_ARGS = [
@@ -53,6 +55,20 @@ export default defineConfig({
       env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_PORT: String(mailPort) },
     },
     {
+      // A real OpenID provider standing in for Google (social sign-in in the popup).
+      command: 'exec node --import tsx e2e/support/openid-provider.ts',
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        E2E_OIDC_PORT: String(oidcPort),
+        E2E_OIDC_SECRET: oidcSecret,
+        E2E_APP_URL: baseURL,
+      },
+    },
+    {
       command: 'exec node --import tsx server/main.ts',
       url: `${baseURL}/readyz`,
       reuseExistingServer: false,
@@ -70,6 +86,9 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         REDIS_URL: '',
+        OAUTH_GOOGLE_CLIENT_ID: 'vpn-web',
+        OAUTH_GOOGLE_CLIENT_SECRET: oidcSecret,
+        OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
       },
     },
   ],

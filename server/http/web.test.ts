@@ -22,6 +22,13 @@ const { app } = await createTestApp({
 });
 
 describe('serving the web app', () => {
+  it("keeps the popup sign-in page in its opener's context group, and isolates the rest", async () => {
+    const page = await app.inject({ url: '/fr', headers: { accept: 'text/html' } });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    const callback = await app.inject({ url: '/fr/oauth/callback?code=x&state=y' });
+    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+  });
+
   it('redirects / to the default locale', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.statusCode).toBe(302);

@@ -7,6 +7,7 @@ import type { AppConfig } from '#shared/contracts/app-config.ts';
 import { publicAppConfig } from '../modules/app-config/public-config.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
+import { POPUP_RETURN_PAGE } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT = 'public, max-age=3600';
@@ -59,6 +60,9 @@ export const webPlugin = fp(
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       if (!index || !isPage || looksLikeFile(request.url)) {
         return sendError(reply, new AppError('not_found'));
+      }
+      if (POPUP_RETURN_PAGE.test(request.url)) {
+        reply.header('cross-origin-opener-policy', 'unsafe-none');
       }
       return sendIndex(reply);
     });

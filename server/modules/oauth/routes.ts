@@ -18,6 +18,11 @@ import { OAuthService } from './oauth-service.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 
+// Every step of the popup's trip (here, the provider, back here, the app page) must leave it
+// in its opener's browsing context group, or the opener loses its handle on it (§4 popup).
+const keepOpener = (reply: FastifyReply) =>
+  reply.header('cross-origin-opener-policy', 'unsafe-none');
+
 const providerParams = z.object({ provider: z.string().max(32) });
 
 // What a provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`); anything else is dropped.
@@ -63,7 +68,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       const provider = await oauth.provider(request.params.provider);
       const { url, state } = await oauth.authorize(provider, request.query.lang);
       cookie.write(reply, state, provider.responseMode);
-      return reply.redirect(url.href, 302);
+      return keepOpener(reply).redirect(url.href, 302);
     },
   );
 
@@ -80,7 +85,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       app.config.defaultLocale,
     );
     if (state) cookie.write(reply, state, provider.responseMode);
-    return reply.redirect(location, 303);
+    return keepOpener(reply).redirect(location, 303);
   };
 
   app.get(

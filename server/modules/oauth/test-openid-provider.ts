@@ -41,15 +41,27 @@ async function readBody(request: IncomingMessage): Promise<string> {
  */
 export async function startTestOpenIdProvider(client: {
   redirectUri: string;
+  /** A fixed port and secret (the Playwright run, whose app is configured beforehand). */
+  port?: number;
+  clientSecret?: string;
+  /** Anyone may sign in: an unknown login becomes `<login>@example.com`, verified. */
+  anyone?: boolean;
 }): Promise<TestOpenIdProvider> {
   const people = new Map<string, TestPerson>();
+  const personFor = (login: string): TestPerson | undefined => {
+    const known = people.get(login);
+    if (known || !client.anyone || !/^[\w.-]{1,64}$/.test(login)) return known;
+    const person = { sub: login, email: `${login}@example.com`, email_verified: true, name: login };
+    people.set(login, person);
+    return person;
+  };
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_q, response) =>
     response.writeHead(503).end();
   const server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(client.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'vpn-web';
-  const clientSecret = randomBytes(24).toString('base64url');
+  const clientSecret = client.clientSecret ?? randomBytes(24).toString('base64url');
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 
   const provider = new Provider(issuer, {
@@ -82,7 +94,7 @@ export async function startTestOpenIdProvider(client: {
       url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
     },
     findAccount: async (_ctx: unknown, sub: string) => {
-      const person = people.get(sub);
+      const person = personFor(sub);
       return person && { accountId: sub, claims: async () => ({ ...person }) };
     },
   });
@@ -93,11 +105,11 @@ export async function startTestOpenIdProvider(client: {
     const [, uid, login] = match;
     if (!login) {
       ctx.type = 'html';
-      ctx.body = `<form method="post" action="/interaction/${uid}/login"><input name="login"></form>`;
+      ctx.body = `<!doctype html><title>Test provider</title><form method="post" action="/interaction/${uid}/login"><label>Account <input name="login" autofocus></label> <button>Sign in</button></form>`;
       return;
     }
     const accountId = new URLSearchParams(await readBody(ctx.req)).get('login') ?? '';
-    if (!people.has(accountId)) {
+    if (!personFor(accountId)) {
       ctx.status = 400;
       ctx.body = `unknown person ${accountId}`;
       return;

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { registerVerifiedUser, signIn } from './support/auth.ts';
+import { totpCode } from './support/totp.ts';
+
+test('sign in with the OpenID provider in a 500×600 popup', async ({ page }) => {
+  const login = `social-${Date.now().toString(36)}`;
+  await page.goto('/en/signin?continue=account.profile&path=%2Fen%2Faccount%2Fprofile');
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByLabel('Account')).toBeVisible();
+  expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+  await popup.getByLabel('Account').fill(login);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+
+  // The page polls the popup, reads the code on our callback page and closes it.
+  await popup.waitForEvent('close');
+  await expect(page).toHaveURL('/en/account/profile');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(`${login}@example.com`);
+});
+
+test('social sign-in of an account with two-factor asks for the code', async ({
+  page,
+  request,
+}) => {
+  // A password account whose address the provider vouches for: the sign-in links to it.
+  const { email, password } = await registerVerifiedUser(request, 'linked');
+  const login = email.split('@')[0] ?? '';
+  await signIn(page, email, password);
+  await page.goto('/en/account/security');
+  await page.getByRole('button', { name: 'Set up' }).click();
+  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(
+    /\s/g,
+    '',
+  );
+  await page.getByTestId('code-digit-1').click();
+  await page.keyboard.type(totpCode(secret));
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByTestId('avatar-button').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/en/signin');
+
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Account').fill(login);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await popup.waitForEvent('close');
+
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await page.getByTestId('code-digit-1').click();
+  await page.keyboard.type(totpCode(secret, 1));
+  await expect(page).toHaveURL('/en/dashboard');
+});
