@@ -13,7 +13,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { databasePlugin } from './db/plugin.ts';
 import { registerApi } from './http/api.ts';
-import { errorHandler } from './http/error-handler.ts';
+import { AppError } from './http/app-error.ts';
+import { errorHandler, sendError } from './http/error-handler.ts';
 import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
@@ -46,20 +47,35 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
-    // A request id from the proxy is kept (so logs line up across hops), else a new one.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // A sane request id from the proxy is kept (so logs line up across hops), else a new
+    // one; decided before the request's logger is made, so logs and answer carry the same.
+    requestIdHeader: false,
+    genReqId: (raw) => {
+      const given = raw.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1_048_576,
-    return503OnClosing: true,
+    // Answered below in our envelope instead of Fastify's own body.
+    return503OnClosing: false,
+    // A URL Fastify cannot even route (bad percent-encoding …) still gets the envelope.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, new AppError('bad_request')),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
-    if (!REQUEST_ID.test(request.id)) request.id = randomUUID();
     reply.header('x-request-id', request.id);
+    // During a graceful shutdown new requests go elsewhere (the load balancer retries).
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('unavailable');
+    }
   });
 
   await app.register(errorHandler);

@@ -1,3 +1,4 @@
+import { type AddressInfo, connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../test/test-app.ts';
@@ -108,5 +109,43 @@ describe('the error envelope', () => {
     expect(kept.headers['x-request-id']).toBe('lb-123');
     const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'a b<c>' } });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a URL it cannot decode in the envelope', async () => {
+    const response = await app.inject({ url: '/api/%zz' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+  });
+});
+
+describe('during a graceful shutdown', () => {
+  it('finishes what runs and answers what follows 503 in the envelope', async () => {
+    const { app: closing } = await createTestApp({}, (instance) => {
+      instance.get('/api/public/v1/test-slow', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return { done: true };
+      });
+    });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = closing.server.address() as AddressInfo;
+    // A kept-alive connection busy when the shutdown begins, asking again once answered.
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let asked = false;
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      if (!asked && received.includes('{"done":true}')) {
+        asked = true;
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      }
+    });
+    socket.write('GET /api/public/v1/test-slow HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const closed = closing.close();
+    await new Promise((resolve) => socket.on('close', resolve));
+    await closed;
+    expect(received).toContain('{"done":true}');
+    expect(received).toContain('HTTP/1.1 503');
+    expect(received).toContain('{"code":"unavailable","errors_info":["errors.unavailable"]}');
   });
 });

@@ -49,7 +49,10 @@ export const errorHandler = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const appError = toAppError(error);
-      if (appError.statusCode >= 500) {
+      if (appError.code === 'unavailable') {
+        // Shutting down, or a dependency is away: expected now and then, not a bug.
+        request.log.warn({ err: { message: error.message } }, 'service unavailable');
+      } else if (appError.statusCode >= 500) {
         request.log.error({ err: error }, 'request failed');
       } else if (!(error instanceof AppError)) {
         request.log.info({ err: { message: error.message, code: error.code } }, 'bad request');

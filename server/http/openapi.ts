@@ -22,7 +22,15 @@ export const openApi = fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    const https = app.config.appUrl.startsWith('https://');
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      // Over plain HTTP (a LAN address, a staging box) the upgrade would send the page's
+      // own scripts to an https:// that does not answer.
+      transformStaticCSP: (header) =>
+        https ? header : header.replace(/;?\s*upgrade-insecure-requests/g, ''),
+    });
   },
   { name: 'openapi' },
 );

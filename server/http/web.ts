@@ -41,7 +41,8 @@ export const webPlugin = fp(
         index: false,
         wildcard: false,
         preCompressed: true,
-        allowedPath: (path) => path !== '/index.html',
+        // Source maps are built for error reports, not for visitors.
+        allowedPath: (path) => path !== '/index.html' && !path.endsWith('.map'),
         setHeaders: (res, path) => {
           res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT);
         },

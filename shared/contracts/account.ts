@@ -8,6 +8,7 @@ import {
 } from '../validation/password.ts';
 import { requiredString } from '../validation/required.ts';
 import { authUser } from './auth-user.ts';
+import { listResponse } from './list.ts';
 
 // The signed-in user's own account (§7 Account: profile, two-factor, devices). Every path
 // is mounted on the account base for customers and on the dashboard base for staff
@@ -120,8 +121,11 @@ export const device = z.object({
 });
 export type Device = z.infer<typeof device>;
 
-/** The current device first (§4), then the most recent. */
-export const devicesResponse = z.object({ items: z.array(device) });
+/**
+ * The current device first (§4), then the most recent. A user has a handful, so one page
+ * holds them all; the controls keep the §3 list shape.
+ */
+export const devicesResponse = listResponse(device);
 export type DevicesResponse = z.infer<typeof devicesResponse>;
 
 export const logoutDeviceRequest = z.object({

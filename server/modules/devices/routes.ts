@@ -6,6 +6,7 @@ import {
   passwordConfirmation,
 } from '#shared/contracts/account.ts';
 import { successResponse } from '#shared/contracts/auth.ts';
+import { pagingControls } from '#shared/contracts/list.ts';
 import type { ModuleOptions } from '../../http/api.ts';
 import { requireActiveAccount } from '../account/account-access.ts';
 import { clearSessionCookie } from '../auth/auth-plugin.ts';
@@ -29,7 +30,9 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     },
     async (request) => {
       const { user, session } = requireActiveAccount(request, area);
-      return { items: await devices.list(user, session.id) };
+      const items = await devices.list(user, session.id);
+      const perPage = Math.max(1, items.length);
+      return { items, controls: pagingControls({ page: 1, per_page: perPage }, items.length) };
     },
   );
 
