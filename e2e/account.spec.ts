@@ -109,6 +109,13 @@ test('log out another device and see that session end', async ({ browser, reques
   // The phone's session is gone: its next page load asks for sign-in again.
   await phonePage.reload();
   await expect(phonePage).toHaveURL(/\/en\/signin/);
+
+  // Logging out everywhere ends this session too.
+  await deskPage.getByRole('button', { name: 'Log out everywhere' }).click();
+  await confirmWithPassword(deskPage, 'Log out of every device?', password);
+  await expect(deskPage).toHaveURL('/en/signin');
+  await deskPage.goto('/en/account/security');
+  await expect(deskPage).toHaveURL(/\/en\/signin\?continue=account\.security/);
   await phone.close();
   await desk.close();
 });

@@ -27,7 +27,7 @@ export function formatDeviceDate(iso: string, lang: string): string {
  */
 export function DevicesPanel() {
   const { t, i18n } = useTranslation();
-  const { user, api } = useAccount();
+  const { user, api, applyUser } = useAccount();
   const queryClient = useQueryClient();
   const devices = useQuery({
     queryKey: [...devicesKey, user.id],
@@ -69,6 +69,22 @@ export function DevicesPanel() {
       },
     });
 
+  const logOutAll = () =>
+    confirm({
+      title: t('settings.devices.all_title'),
+      text: t('settings.devices.all_text'),
+      icon: 'danger',
+      password: true,
+      actionName: 'all-devices-logout',
+      modal: 'other-devices-logout',
+      yes: { label: t('settings.devices.logout_all') },
+      onConfirm: async (password) => {
+        await api.logoutAllDevices(password);
+        // This session ended too: §4 reaction 1 takes the user to sign in.
+        setTimeout(() => void applyUser(null), 0);
+      },
+    });
+
   const deviceName = (device: Device) => {
     const { browser, os } = describeUserAgent(device.user_agent);
     if (browser && os) return t('settings.devices.browser_on', { browser, os });
@@ -83,10 +99,17 @@ export function DevicesPanel() {
       title={t('settings.devices.title')}
       description={t('settings.devices.subtitle')}
       actions={
-        others.length > 0 && (
-          <Button variant="secondary" onClick={logOutOthers}>
-            {t('settings.devices.logout_others')}
-          </Button>
+        items.length > 0 && (
+          <>
+            {others.length > 0 && (
+              <Button variant="secondary" onClick={logOutOthers}>
+                {t('settings.devices.logout_others')}
+              </Button>
+            )}
+            <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={logOutAll}>
+              {t('settings.devices.logout_all')}
+            </Button>
+          </>
         )
       }
     >

@@ -14,8 +14,11 @@ export interface AccountContext {
   api: AccountApi;
   /** Route names of this user's account screens: `account.*`, or `admin.account.*` for staff. */
   routes: { profile: string; security: string; notifications: string };
-  /** Takes the user an account call answered, running the §4 user-change reactions. */
-  applyUser: (user: AuthUser) => Promise<unknown>;
+  /**
+   * Takes the user an account call answered (null: the call ended this session), running
+   * the §4 user-change reactions.
+   */
+  applyUser: (user: AuthUser | null) => Promise<unknown>;
 }
 
 /** The signed-in user's account: only used under routes the guard opens to signed-in users. */
@@ -36,7 +39,7 @@ export function useAccount(): AccountContext {
     [prefix],
   );
   const applyUser = useCallback(
-    (next: AuthUser) => {
+    (next: AuthUser | null) => {
       storeUser(next);
       return applyUserChange(next, userChangeEffects(navigate, lang));
     },
