@@ -7,8 +7,7 @@ import { FormError } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AuthCard, linkClass } from './auth-card.tsx';
 import { completeOAuth, readCallback } from './oauth-sign-in.ts';
-import { TwoFactorStep } from './two-factor-step.tsx';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
+import { useSignInOutcome } from './use-sign-in-outcome.tsx';
 
 // One exchange per page load: the code is single use (StrictMode runs effects twice).
 let exchange: { search: string; answer: ReturnType<typeof completeOAuth> } | undefined;
@@ -21,12 +20,15 @@ let exchange: { search: string; answer: ReturnType<typeof completeOAuth> } | und
 export function OAuthCallbackPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const finishSignIn = useFinishSignIn();
   const inPopup =
     typeof window !== 'undefined' && window.opener !== null && window.opener !== window;
   const [failure, setFailure] = useState<string>();
-  const [challenge, setChallenge] = useState<string>();
+  const { onOutcome, secondStep } = useSignInOutcome((message) =>
+    setFailure(message ?? 'errors.sign_in_expired'),
+  );
 
+  // The exchange runs once per callback URL; onOutcome follows the page's location.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (inPopup) return;
     const result = readCallback(search);
@@ -35,25 +37,10 @@ export function OAuthCallbackPage() {
       return;
     }
     if (exchange?.search !== search) exchange = { search, answer: completeOAuth(result) };
-    exchange.answer.then(
-      (outcome) =>
-        'user' in outcome ? finishSignIn(outcome.user) : setChallenge(outcome.challenge),
-      (error: unknown) => setFailure(failureMessage(error)),
-    );
-  }, [inPopup, search, finishSignIn]);
+    exchange.answer.then(onOutcome, (error: unknown) => setFailure(failureMessage(error)));
+  }, [inPopup, search]);
 
-  if (challenge) {
-    return (
-      <TwoFactorStep
-        challenge={challenge}
-        onSignedIn={finishSignIn}
-        onRestart={(message) => {
-          setChallenge(undefined);
-          setFailure(message ?? 'errors.sign_in_expired');
-        }}
-      />
-    );
-  }
+  if (secondStep) return secondStep;
   if (failure) {
     return (
       <AuthCard title={t('auth.social.failed_title')} focusTitle>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type SignInResponse, signInRequest } from '#shared/contracts/auth.ts';
+import { signInRequest } from '#shared/contracts/auth.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
@@ -11,8 +11,7 @@ import { TextInput } from '../../ui/text-input.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
+import { useSignInOutcome } from './use-sign-in-outcome.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -22,9 +21,9 @@ const FIELDS = ['email', 'password'] as const;
  */
 export function SignInPage() {
   const { t } = useTranslation();
-  const finishSignIn = useFinishSignIn();
   const [formError, setFormError] = useState<string>();
-  const [twoFactorChallenge, setTwoFactorChallenge] = useState<string>();
+  // Password or social provider: either may answer code 102 (two-factor).
+  const { onOutcome, secondStep } = useSignInOutcome(setFormError);
   const {
     register,
     handleSubmit,
@@ -35,11 +34,6 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const onOutcome = async (outcome: SignInResponse) => {
-    if ('user' in outcome) await finishSignIn(outcome.user);
-    else setTwoFactorChallenge(outcome.challenge);
-  };
-
   const submit = handleSubmit(async (values) => {
     setFormError(undefined);
     try {
@@ -49,18 +43,7 @@ export function SignInPage() {
     }
   });
 
-  if (twoFactorChallenge) {
-    return (
-      <TwoFactorStep
-        challenge={twoFactorChallenge}
-        onSignedIn={finishSignIn}
-        onRestart={(message) => {
-          setTwoFactorChallenge(undefined);
-          setFormError(message);
-        }}
-      />
-    );
-  }
+  if (secondStep) return secondStep;
 
   return (
     <AuthCard

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type SignInResponse, signUpRequest } from '#shared/contracts/auth.ts';
+import { signUpRequest } from '#shared/contracts/auth.ts';
 import { dashboardFor } from '../../guards/decide.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
 import { pathFor } from '../../routes/match-route.ts';
@@ -16,9 +16,8 @@ import { authApi } from './auth-api.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
 import { startSession } from './auth-session.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { TwoFactorStep } from './two-factor-step.tsx';
-import { useFinishSignIn } from './use-finish-sign-in.ts';
 import { useLang } from './use-lang.ts';
+import { useSignInOutcome } from './use-sign-in-outcome.tsx';
 
 const FIELDS = ['email', 'password', 'password_confirmation', 'name'] as const;
 
@@ -30,9 +29,9 @@ export function SignUpPage() {
   const { t } = useTranslation();
   const lang = useLang();
   const navigate = useNavigate();
-  const finishSignIn = useFinishSignIn();
   const [formError, setFormError] = useState<string>();
-  const [twoFactorChallenge, setTwoFactorChallenge] = useState<string>();
+  // Google or Apple may find an existing account, two-factor and all.
+  const { onOutcome, secondStep } = useSignInOutcome(setFormError);
   const {
     register,
     handleSubmit,
@@ -55,24 +54,7 @@ export function SignUpPage() {
     }
   });
 
-  // Google or Apple may find an existing account, two-factor and all.
-  const onSocial = async (outcome: SignInResponse) => {
-    if ('user' in outcome) await finishSignIn(outcome.user);
-    else setTwoFactorChallenge(outcome.challenge);
-  };
-
-  if (twoFactorChallenge) {
-    return (
-      <TwoFactorStep
-        challenge={twoFactorChallenge}
-        onSignedIn={finishSignIn}
-        onRestart={(message) => {
-          setTwoFactorChallenge(undefined);
-          setFormError(message);
-        }}
-      />
-    );
-  }
+  if (secondStep) return secondStep;
 
   return (
     <AuthCard
@@ -124,7 +106,7 @@ export function SignUpPage() {
         </Button>
       </form>
       <div className="mt-6">
-        <SocialSignIn onOutcome={onSocial} onError={setFormError} />
+        <SocialSignIn onOutcome={onOutcome} onError={setFormError} />
       </div>
     </AuthCard>
   );

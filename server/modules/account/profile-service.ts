@@ -16,7 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
-import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { challengeLink, userLocale } from '../auth/mail-links.ts';
 import { consumeToken, issueToken, revokeToken } from '../auth/one-time-tokens.ts';
@@ -53,13 +53,7 @@ export class ProfileService {
     user: UserRow,
     data?: Record<string, unknown>,
   ) {
-    return recordAudit(this.db, request, {
-      action,
-      actorId: user.id,
-      subjectType: 'user',
-      subjectId: user.id,
-      data,
-    });
+    return recordOwnAction(this.db, request, action, user, data);
   }
 
   private async save(userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {

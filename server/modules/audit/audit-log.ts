@@ -59,3 +59,20 @@ export async function recordAudit(
     data: entry.data ?? {},
   });
 }
+
+/** An action a user took on their own account: the user is actor and subject. */
+export function recordOwnAction(
+  db: Database,
+  request: Pick<FastifyRequest, 'ip' | 'headers'>,
+  action: AuditAction,
+  user: { id: number },
+  data?: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, request, {
+    action,
+    actorId: user.id,
+    subjectType: 'user',
+    subjectId: user.id,
+    data,
+  });
+}

@@ -3,6 +3,16 @@ import type { Database } from '../../db/client.ts';
 import { oneTimeTokens, type TokenType } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
 
+/** The live token of `type` for the address: known, of that type and address, not expired. */
+function liveToken(type: TokenType, email: string, token: string) {
+  return and(
+    eq(oneTimeTokens.tokenHash, hashToken(token)),
+    eq(oneTimeTokens.type, type),
+    eq(oneTimeTokens.email, email.trim().toLowerCase()),
+    gt(oneTimeTokens.expiresAt, sql`now()`),
+  );
+}
+
 /** How long each kind of e-mailed link stays valid. */
 export const TOKEN_TTL_MS: Record<TokenType, number> = {
   email_verify: 48 * 3_600_000,
@@ -55,14 +65,7 @@ export async function consumeToken(
 ): Promise<{ userId: number; email: string } | undefined> {
   const [row] = await db
     .delete(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.type, type),
-        eq(oneTimeTokens.email, email.trim().toLowerCase()),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveToken(type, email, token))
     .returning({ userId: oneTimeTokens.userId, email: oneTimeTokens.email });
   return row;
 }
@@ -80,14 +83,7 @@ export async function findToken(
   const [row] = await db
     .select({ userId: oneTimeTokens.userId, email: oneTimeTokens.email })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.type, type),
-        eq(oneTimeTokens.email, email.trim().toLowerCase()),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveToken(type, email, token))
     .limit(1);
   return row;
 }

@@ -5,7 +5,7 @@ import { type SessionRow, sessions, type UserRow } from '../../db/schema/index.t
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { checkPassword } from '../account/password-check.ts';
-import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
 
 /** §3 Device as the browser sees a session; the token hash never leaves the server. */
@@ -33,13 +33,7 @@ export class DevicesService {
     user: UserRow,
     data?: Record<string, unknown>,
   ) {
-    return recordAudit(this.db, request, {
-      action,
-      actorId: user.id,
-      subjectType: 'user',
-      subjectId: user.id,
-      data,
-    });
+    return recordOwnAction(this.db, request, action, user, data);
   }
 
   /** Live sessions only, the current one first (§4), then the newest sign-in. */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { checkPassword } from '../account/password-check.ts';
-import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
@@ -25,12 +25,7 @@ export class TwoFactorService {
   }
 
   private audit(request: FastifyRequest, action: AuditAction, user: UserRow) {
-    return recordAudit(this.db, request, {
-      action,
-      actorId: user.id,
-      subjectType: 'user',
-      subjectId: user.id,
-    });
+    return recordOwnAction(this.db, request, action, user);
   }
 
   private secretOf(user: UserRow): string {
