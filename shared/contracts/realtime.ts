@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { authUser } from './auth-user.ts';
+
+// Live updates (§4 Live events, §7 broadcasting/auth, §8, §9) over the Pusher Channels
+// protocol (version 7): the built-in server speaks it at `/app/{key}` on the product's own
+// port, and any Pusher-compatible cluster (Pusher, Soketi) can take its place by
+// configuration. The server publishes through the official `pusher` library, the browser
+// listens with `pusher-js`.
+
+/** §4 "The subscribed channel is the presence system events channel of the user." */
+export const SYSTEM_EVENTS_PREFIX = 'presence-system-events.';
+
+export function systemEventsChannel(userId: number): string {
+  return `${SYSTEM_EVENTS_PREFIX}${userId}`;
+}
+
+/**
+ * §4 event names carry a module prefix before a backslash that selects the handler; only
+ * the users module is handled (an unknown module logs a warning, §8).
+ */
+export const REALTIME_EVENTS = {
+  userUpdated: 'Users\\UserUpdated',
+  deviceDeleted: 'Users\\DeviceDeleted',
+} as const;
+
+/** `Users\UserUpdated`: the user as get-auth-user answers it, to merge into the store. */
+export const userUpdatedEvent = z.object({ user: authUser });
+export type UserUpdatedEvent = z.infer<typeof userUpdatedEvent>;
+
+/**
+ * `Users\DeviceDeleted`: a signed-in browser (a §3 Device) was logged out. Each page asks
+ * the server whether its own session still stands; the one whose session is gone signs out.
+ */
+export const deviceDeletedEvent = z.object({ device_id: z.string() });
+export type DeviceDeletedEvent = z.infer<typeof deviceDeletedEvent>;
+
+/** all: POST /broadcasting/auth (§7), Pusher's channel authorisation. */
+export const BROADCASTING_AUTH_PATH = '/broadcasting/auth';
+
+export const broadcastingAuthRequest = z.object({
+  socket_id: z.string().regex(/^\d+\.\d+$/, 'input_errors.field_is_invalid'),
+  channel_name: z.string().min(1).max(200),
+});
+export type BroadcastingAuthRequest = z.infer<typeof broadcastingAuthRequest>;
+
+/** `auth` is `key:signature`; `channel_data` the presence member, as JSON text. */
+export const broadcastingAuthResponse = z.object({
+  auth: z.string(),
+  channel_data: z.string().optional(),
+});
+export type BroadcastingAuthResponse = z.infer<typeof broadcastingAuthResponse>;
+
+/**
+ * Where the browser connects, in the runtime configuration. Without a host the page's own
+ * origin is used (the built-in server on the product's port).
+ */
+export const realtimeSettings = z.object({
+  key: z.string(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  tls: z.boolean(),
+  cluster: z.string(),
+});
+export type RealtimeSettings = z.infer<typeof realtimeSettings>;
+
+/** A message a browser extension may post to the page to sign it out (§4). */
+export const EXTENSION_LOGOUT_MESSAGE = { source: 'shieldline-extension', type: 'logout' } as const;
