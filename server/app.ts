@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
+import { realtimePlugin } from './platform/realtime/realtime-plugin.ts';
 import { storagePlugin } from './platform/storage/storage-plugin.ts';
 
 export interface AppDependencies {
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(storagePlugin);
   await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(realtimePlugin);
   await app.register(authPlugin);
   await app.register(openApi);
   await app.register(healthRoutes);

@@ -50,6 +50,39 @@ const APPLE_KEYS = [
   'OAUTH_APPLE_PRIVATE_KEY',
 ] as const;
 
+const PUSHER_KEYS = [
+  'PUSHER_APP_ID',
+  'PUSHER_KEY',
+  'PUSHER_SECRET',
+  'PUSHER_HOST',
+  'PUSHER_PORT',
+  'PUSHER_SCHEME',
+  'PUSHER_CLUSTER',
+] as const;
+
+/**
+ * Any PUSHER_* set means an external cluster, which needs its app id, key and secret, and a
+ * host or a cluster to reach; a partial set would silently fall back to the built-in server.
+ */
+function checkPusherKeys(env: Record<string, unknown>, context: z.RefinementCtx): void {
+  if (!PUSHER_KEYS.some((name) => env[name] !== undefined)) return;
+  const needed = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'].filter(
+    (name) => env[name] === undefined,
+  );
+  if (env.PUSHER_HOST === undefined && env.PUSHER_CLUSTER === undefined) {
+    needed.push('PUSHER_HOST');
+  }
+  const [first] = needed;
+  if (first === undefined) return;
+  context.addIssue({
+    code: 'custom',
+    path: [first],
+    message:
+      'an external Pusher cluster needs PUSHER_APP_ID, PUSHER_KEY, PUSHER_SECRET and ' +
+      'PUSHER_HOST or PUSHER_CLUSTER; unset every PUSHER_* for the built-in server',
+  });
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -92,6 +125,19 @@ const envSchema = z
     OAUTH_APPLE_KEY_ID: z.string().min(1).optional(),
     OAUTH_APPLE_PRIVATE_KEY: applePrivateKey.optional(),
     OAUTH_APPLE_ISSUER: url(['http', 'https']).default('https://appleid.apple.com'),
+    PUSHER_APP_ID: z.string().min(1).optional(),
+    PUSHER_KEY: z.string().min(1).optional(),
+    PUSHER_SECRET: z.string().min(1).optional(),
+    PUSHER_HOST: z
+      .string()
+      .regex(/^([\w.-]+|\[[\da-fA-F:]+\])$/, 'must be a host name, without scheme, port or path')
+      .optional(),
+    PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+    PUSHER_CLUSTER: z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must look like eu or us2')
+      .optional(),
   })
   .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
     path: ['DEFAULT_LOCALE'],
@@ -104,7 +150,8 @@ const envSchema = z
   .refine(allOrNone(APPLE_KEYS), {
     path: ['OAUTH_APPLE_CLIENT_ID'],
     message: `set ${APPLE_KEYS.join(', ')} together`,
-  });
+  })
+  .superRefine(checkPusherKeys);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -124,6 +171,18 @@ export interface AppleOAuthConfig {
   /** PKCS#8 PEM of the P-256 key. */
   privateKey: string;
   issuer: string;
+}
+
+/** An external Pusher-compatible cluster (Pusher, Soketi) that carries live updates. */
+export interface ExternalPusherConfig {
+  appId: string;
+  key: string;
+  secret: string;
+  /** REST and websocket host of a self-hosted cluster; unset: Pusher's own for `cluster`. */
+  host: string | undefined;
+  port: number | undefined;
+  scheme: 'http' | 'https';
+  cluster: string | undefined;
 }
 
 export interface Config {
@@ -165,6 +224,8 @@ export interface Config {
     google: GoogleOAuthConfig | undefined;
     apple: AppleOAuthConfig | undefined;
   };
+  /** Unset: the built-in Pusher-compatible server on this port (server/platform/realtime). */
+  pusher: ExternalPusherConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -234,6 +295,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : undefined,
     },
+    pusher:
+      env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET
+        ? {
+            appId: env.PUSHER_APP_ID,
+            key: env.PUSHER_KEY,
+            secret: env.PUSHER_SECRET,
+            host: env.PUSHER_HOST,
+            port: env.PUSHER_PORT,
+            scheme: env.PUSHER_SCHEME ?? 'https',
+            cluster: env.PUSHER_CLUSTER,
+          }
+        : undefined,
   };
 }
 

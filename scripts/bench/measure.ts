@@ -2,6 +2,7 @@ import type { Result } from 'autocannon';
 import { type LoadTarget, runLoad } from './load.ts';
 import type { BenchOptions } from './options.ts';
 import type { Scenario, SetupContext } from './scenarios.ts';
+import type { ServerProcess } from './server-process.ts';
 
 const SETUP_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -20,6 +21,13 @@ export interface Measurement {
   statusCounts: Record<string, number>;
   /** Why these figures cannot be trusted; empty when the run was clean. */
   problems: string[];
+  /** The server's resident memory with and without the scenario's idle connections. */
+  memory?: {
+    clients: number;
+    idleRssMb: number;
+    connectedRssMb: number;
+    perThousandMb: number;
+  };
 }
 
 function setupContext(baseUrl: string): SetupContext {
@@ -75,10 +83,14 @@ function problemsOf(result: Result, expectStatus: number): string[] {
 /** Warms the endpoint up, then measures it; the warm-up's figures are thrown away. */
 export async function measureScenario(
   scenario: Scenario,
-  baseUrl: string,
+  server: Pick<ServerProcess, 'baseUrl' | 'pid'>,
   options: BenchOptions,
   signal: AbortSignal,
 ): Promise<Measurement> {
+  const { baseUrl } = server;
+  if (scenario.measure) {
+    return scenario.measure({ scenario, baseUrl, pid: server.pid, options, signal });
+  }
   const target = await loadTarget(scenario, baseUrl);
   if (options.warmup > 0) await runLoad(target, options, options.warmup, signal);
   const result = await runLoad(target, options, options.duration, signal);

@@ -5,7 +5,9 @@ export interface BenchOptions {
   warmup: number;
   connections: number;
   pipelining: number;
-  /** Scenario names to run (the baseline always runs); empty means all. */
+  /** Websocket clients held open by the realtime scenarios. */
+  realtimeClients: number;
+  /** Scenario names to run (with their baselines); empty means all. */
   only: string[];
 }
 
@@ -26,6 +28,7 @@ export function readOptions(): BenchOptions {
     warmup: integer('BENCH_WARMUP', 2, 0, 60),
     connections: integer('BENCH_CONNECTIONS', 50, 1, 1000),
     pipelining: integer('BENCH_PIPELINING', 1, 1, 100),
+    realtimeClients: integer('BENCH_REALTIME_CLIENTS', 1000, 1, 10_000),
     only: (process.env.BENCH_ONLY ?? '')
       .split(',')
       .map((name) => name.trim())

@@ -7,17 +7,21 @@ import type { BenchOptions } from './options.ts';
 const RESULTS_DIR = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
 export interface ScenarioReport extends Measurement {
-  /** Scenario over baseline: below 1 means fewer requests per second than bare Fastify. */
+  /** The scenario the ratios are taken against. */
+  baseline: string;
+  /** Scenario over baseline: below 1 means fewer requests per second than the bare server. */
   rpsRatio: number | null;
-  /** Scenario over baseline: above 1 means a slower tail than bare Fastify. */
+  /** Scenario over baseline: above 1 means a slower tail than the bare server. */
   p99Ratio: number | null;
+  /** Memory per 1,000 connections over the baseline's, for scenarios that measure it. */
+  memoryRatio: number | null;
 }
 
 export interface BenchReport {
   startedAt: string;
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
   options: BenchOptions;
-  baseline: string;
+  baselines: string[];
   scenarios: ScenarioReport[];
 }
 
@@ -27,9 +31,32 @@ const ratio = (value: number, base: number) => (base > 0 ? value / base : null);
 export function compare(baseline: Measurement, measured: Measurement[]): ScenarioReport[] {
   return [baseline, ...measured].map((m) => ({
     ...m,
+    baseline: baseline.name,
     rpsRatio: ratio(m.rps, baseline.rps),
     p99Ratio: ratio(m.latencyMs.p99, baseline.latencyMs.p99),
+    memoryRatio:
+      m.memory && baseline.memory
+        ? ratio(m.memory.perThousandMb, baseline.memory.perThousandMb)
+        : null,
   }));
+}
+
+/** One line per scenario that measured memory (realtime), or nothing. */
+export function formatMemory(reports: ScenarioReport[]): string {
+  return reports
+    .filter((r) => r.memory)
+    .map((r) => {
+      const memory = r.memory;
+      if (!memory) return '';
+      const vs =
+        r.name === r.baseline ? '' : `, ${r.memoryRatio?.toFixed(2) ?? '-'}× ${r.baseline}`;
+      return (
+        `${r.name}: ${memory.perThousandMb.toFixed(1)} MB RSS per 1,000 idle connections ` +
+        `(${memory.idleRssMb.toFixed(0)} → ${memory.connectedRssMb.toFixed(0)} MB ` +
+        `with ${memory.clients}${vs})\n`
+      );
+    })
+    .join('');
 }
 
 export function describeMachine(): BenchReport['machine'] {

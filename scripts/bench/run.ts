@@ -1,12 +1,20 @@
 import { type Measurement, measureScenario } from './measure.ts';
 import { readOptions } from './options.ts';
-import { compare, describeMachine, formatTable, writeReport } from './report.ts';
-import { BASELINE, SCENARIOS } from './scenarios.ts';
+import {
+  compare,
+  describeMachine,
+  formatMemory,
+  formatTable,
+  type ScenarioReport,
+  writeReport,
+} from './report.ts';
+import { BASELINE, SCENARIOS, type Scenario } from './scenarios.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 import { SERVERS, type ServerName } from './servers.ts';
 
-// Compares each scenario with a bare Fastify hello-world on the same machine in the same run,
-// so the figures say what our code costs rather than how fast this particular box is.
+// Compares each scenario with a baseline on the same machine in the same run (a bare Fastify
+// hello-world for HTTP, a bare ws server for realtime), so the figures say what our code costs
+// rather than how fast this particular box is.
 async function main(signal: AbortSignal, running: ServerProcess[]): Promise<boolean> {
   const startedAt = new Date().toISOString();
   const options = readOptions();
@@ -15,8 +23,16 @@ async function main(signal: AbortSignal, running: ServerProcess[]): Promise<bool
   const chosen = SCENARIOS.filter(
     (s) => options.only.length === 0 || options.only.includes(s.name),
   );
+  // Each chosen scenario brings its baseline; a baseline runs once, before its scenarios.
+  const groups = new Map<Scenario, Scenario[]>();
+  for (const scenario of chosen) {
+    const baseline = scenario.baseline ?? BASELINE;
+    groups.set(baseline, [...(groups.get(baseline) ?? []), scenario]);
+  }
+  if (groups.size === 0) groups.set(BASELINE, []);
 
-  const needed = [...new Set<ServerName>([BASELINE.server, ...chosen.map((s) => s.server)])];
+  const everyScenario = [...groups].flatMap(([baseline, members]) => [baseline, ...members]);
+  const needed = [...new Set<ServerName>(everyScenario.map((s) => s.server))];
   log(`starting servers: ${needed.join(', ')}`);
   // allSettled, so a server that did start is recorded (and later stopped) even if another fails.
   const started = await Promise.allSettled(needed.map((name) => startServer(name, SERVERS[name])));
@@ -25,28 +41,36 @@ async function main(signal: AbortSignal, running: ServerProcess[]): Promise<bool
   running.push(...servers);
   const failure = started.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
-  const baseUrl = (name: ServerName) => servers.find((s) => s.name === name)?.baseUrl ?? '';
+  const serverOf = (name: ServerName) => {
+    const server = servers.find((s) => s.name === name);
+    if (!server) throw new Error(`the ${name} server is not running`);
+    return server;
+  };
 
   // One after the other: on two cores, concurrent runs would measure each other.
-  const measured: Measurement[] = [];
-  for (const scenario of [BASELINE, ...chosen]) {
-    log(`${scenario.name}: ${options.warmup} s warm-up, ${options.duration} s measured`);
-    measured.push(await measureScenario(scenario, baseUrl(scenario.server), options, signal));
+  const scenarios: ScenarioReport[] = [];
+  for (const [baselineScenario, members] of groups) {
+    const measured: Measurement[] = [];
+    for (const scenario of [baselineScenario, ...members]) {
+      log(`${scenario.name}: ${options.warmup} s warm-up, ${options.duration} s measured`);
+      measured.push(await measureScenario(scenario, serverOf(scenario.server), options, signal));
+    }
+    const [baseline, ...rest] = measured;
+    if (!baseline) throw new Error('the baseline was not measured');
+    scenarios.push(...compare(baseline, rest));
   }
-  const [baseline, ...rest] = measured;
-  if (!baseline) throw new Error('the baseline was not measured');
 
-  const scenarios = compare(baseline, rest);
   process.stdout.write(
     `\n${formatTable(scenarios)}\n\n` +
       `${options.connections} connections, pipelining ${options.pipelining}, ` +
-      `ratios are scenario / ${baseline.name}\n`,
+      `ratios are scenario / its baseline (${[...groups.keys()].map((s) => s.name).join(', ')})\n` +
+      formatMemory(scenarios),
   );
   const path = await writeReport({
     startedAt,
     machine: describeMachine(),
     options,
-    baseline: baseline.name,
+    baselines: [...groups.keys()].map((s) => s.name),
     scenarios,
   });
   log(`wrote ${path}`);

@@ -1,3 +1,8 @@
+import { builtInApp } from '#server/platform/realtime/pusher-app.ts';
+import type { Measurement } from './measure.ts';
+import type { BenchOptions } from './options.ts';
+import { measureFanout } from './realtime-fanout.ts';
+import { BENCH_APP_SECRET } from './servers/bench-secret.ts';
 import type { ServerName } from './servers.ts';
 
 export interface SetupContext {
@@ -5,6 +10,16 @@ export interface SetupContext {
   baseUrl: string;
   /** A bounded request to the scenario's server; throws unless the status is 2xx. */
   request(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** What a scenario with its own runner gets instead of autocannon. */
+export interface CustomMeasureContext {
+  scenario: Scenario;
+  baseUrl: string;
+  /** The server's process, e.g. to read its memory. */
+  pid: number;
+  options: BenchOptions;
+  signal: AbortSignal;
 }
 
 export interface Scenario {
@@ -27,10 +42,25 @@ export interface Scenario {
   varyClientAddress?: boolean;
   /** Runs once before the warm-up, e.g. to create a user; the headers it returns are sent. */
   setup?: (context: SetupContext) => Promise<Record<string, string> | undefined>;
+  /** Measures in its own way instead of with autocannon (websockets); `path` then names it. */
+  measure?: (context: CustomMeasureContext) => Promise<Measurement>;
+  /** The scenario this one is reported as a ratio to; BASELINE unless named. */
+  baseline?: Scenario;
 }
 
-/** Every scenario is reported as a ratio to this one. */
+/** Every HTTP scenario is reported as a ratio to this one. */
 export const BASELINE: Scenario = { name: 'bare-hello', server: 'bare', path: '/' };
+
+/**
+ * Realtime scenarios are reported as a ratio to the same fan-out on a bare `ws` server that
+ * checks nothing, so the figures say what our protocol handling costs over ws itself.
+ */
+export const REALTIME_BASELINE: Scenario = {
+  name: 'bare-ws-fanout',
+  server: 'bare-ws',
+  path: '/app/{key}',
+  measure: (context) => measureFanout(context, { appId: 'bench', key: 'bench', secret: 'bench' }),
+};
 
 const BENCH_USER = { email: 'bench@example.com', password: 'Bench#2024password' };
 const signInBody = { email: BENCH_USER.email, password: BENCH_USER.password };
@@ -82,5 +112,14 @@ export const SCENARIOS: Scenario[] = [
     path: '/api/account/v1/users/get-auth-user',
     headers: stateChanging,
     setup: benchSession,
+  },
+  {
+    // Publish through the `pusher` library (signed HTTP events API) to receipt on each of
+    // BENCH_REALTIME_CLIENTS idle sockets, and the server's memory per 1,000 of them.
+    name: 'realtime-fanout',
+    server: 'realtime',
+    path: '/app/{key}',
+    baseline: REALTIME_BASELINE,
+    measure: (context) => measureFanout(context, builtInApp(BENCH_APP_SECRET)),
   },
 ];

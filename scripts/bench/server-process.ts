@@ -11,6 +11,8 @@ const STOP_TIMEOUT_MS = 5_000;
 export interface ServerProcess {
   name: ServerName;
   baseUrl: string;
+  /** The server's own node process, e.g. to read its memory. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * with it. Node is spawned directly (not through npx) so that the PID we kill is the server.
  */
 export async function startServer(name: ServerName, entry: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', entry], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -88,5 +90,5 @@ export async function startServer(name: ServerName, entry: string): Promise<Serv
 
   // Keep draining stdout: a full pipe would block the server mid-benchmark.
   child.stdout?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
-  return { name, baseUrl: `http://127.0.0.1:${port}`, stop };
+  return { name, baseUrl: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, stop };
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { connectRedis } from '../redis/connect-redis.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { connectRedis, RedisRateLimitStore } from './redis-store.ts';
+import { RATE_LIMIT_REDIS, RedisRateLimitStore } from './redis-store.ts';
 import type { RateLimitStore } from './store.ts';
 
 export interface RateLimitPluginOptions {
@@ -21,6 +22,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       const opened: RateLimitStore = redisUrl
         ? new RedisRateLimitStore(
             await connectRedis(redisUrl, {
+              ...RATE_LIMIT_REDIS,
               onConnectionError: (error) =>
                 app.log.warn({ err: error }, 'rate-limit Redis connection failed'),
             }),

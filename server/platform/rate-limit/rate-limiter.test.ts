@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
+import { connectRedis } from '../redis/connect-redis.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
 import { normaliseKey, RateLimiter, type RateLimitRule, storageKey } from './rate-limiter.ts';
-import { connectRedis, REDIS_KEY_PREFIX, RedisRateLimitStore } from './redis-store.ts';
+import { RATE_LIMIT_REDIS, REDIS_KEY_PREFIX, RedisRateLimitStore } from './redis-store.ts';
 import type { RateLimitStore } from './store.ts';
 import { describeWithRedis, startTcpProxy, uniqueKey } from './test-redis.ts';
 
@@ -192,7 +193,7 @@ describeWithRedis('Redis store', (url) => {
   let redis: Redis;
   let store: RedisRateLimitStore;
   beforeAll(async () => {
-    redis = await connectRedis(url);
+    redis = await connectRedis(url, RATE_LIMIT_REDIS);
     store = new RedisRateLimitStore(redis);
   });
   afterAll(() => store.close());
@@ -227,7 +228,7 @@ describeWithRedis('Redis store', (url) => {
 
   it('fails open, and fast, while Redis is away', async () => {
     const proxy = await startTcpProxy(url);
-    const cut = new RedisRateLimitStore(await connectRedis(proxy.url));
+    const cut = new RedisRateLimitStore(await connectRedis(proxy.url, RATE_LIMIT_REDIS));
     const log = { warn: vi.fn(), error: vi.fn() };
     const limiter = new RateLimiter(cut, log);
     const limited = { name: 'outage', key: uniqueKey('outage'), limit: 1, windowMs: 60_000 };
@@ -247,7 +248,7 @@ describeWithRedis('Redis store', (url) => {
 
 describe('connectRedis', () => {
   it('refuses an unreachable server without echoing the URL', async () => {
-    const attempt = connectRedis('redis://:hunter2@127.0.0.1:1');
+    const attempt = connectRedis('redis://:hunter2@127.0.0.1:1', RATE_LIMIT_REDIS);
     await expect(attempt).rejects.toThrow(/REDIS_URL/);
     await expect(attempt).rejects.not.toThrow(/hunter2/);
   });

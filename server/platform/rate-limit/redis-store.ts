@@ -1,40 +1,13 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimitHit, RateLimitStore } from './store.ts';
 
 export const REDIS_KEY_PREFIX = 'rl:';
 
-export interface RedisConnectOptions {
-  /** Told about each failed (re)connection attempt; ioredis keeps retrying in the background. */
-  onConnectionError?: (error: Error) => void;
-}
-
 /**
- * Opens a client tuned for a limiter that fails open: while Redis is down a command fails at
- * once instead of queueing (ioredis would otherwise hold it, and the sign-in with it, through
- * twenty reconnection attempts), and a hung server costs a request half a second at most.
- * Resolves once connected, so a wrong REDIS_URL stops start-up like a wrong DATABASE_URL.
+ * The limiter fails open: a hung Redis costs a request half a second at most, then the
+ * attempt is let through (rate-limiter.ts).
  */
-export async function connectRedis(url: string, options: RedisConnectOptions = {}): Promise<Redis> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    connectTimeout: 5_000,
-    commandTimeout: 500,
-    maxRetriesPerRequest: 1,
-    connectionName: 'rate-limit',
-  });
-  redis.on('error', (error: Error) => options.onConnectionError?.(error));
-  try {
-    await redis.connect();
-  } catch (error) {
-    redis.disconnect();
-    // The URL may carry a password, so the message names the variable, not its value.
-    throw new Error(`cannot connect to Redis at REDIS_URL: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  return redis;
-}
+export const RATE_LIMIT_REDIS = { name: 'rate-limit', commandTimeoutMs: 500 } as const;
 
 /**
  * Counters shared by every API process through Redis, one key per window: `SET NX PX` opens

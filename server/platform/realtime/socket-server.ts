@@ -1,0 +1,119 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { ClientConnection, type ConnectionContext } from './client-connection.ts';
+import { ERROR_CODES, errorFrame, LIMITS, PROTOCOL_VERSION } from './protocol.ts';
+
+export interface SocketServerOptions extends ConnectionContext {
+  pongTimeoutMs: number;
+}
+
+/** `/app/{key}`, where pusher-js connects. */
+const APP_PATH = /^\/app\/([^/]+)$/;
+/** How long closing clients get to answer the close frame before they are cut. */
+const CLOSE_GRACE_MS = 1_000;
+
+export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+/**
+ * The websocket side of the built-in server, on the product's own HTTP server: accepts
+ * upgrades at `/app/{key}`, greets with the socket id, pings clients that fall silent and
+ * drops those that do not answer, and on shutdown asks every client to reconnect (4200),
+ * which sends it to another process.
+ */
+export class SocketServer {
+  private readonly wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: LIMITS.clientMessageBytes,
+    clientTracking: false,
+    perMessageDeflate: false,
+  });
+  private readonly connections = new Set<ClientConnection>();
+  /** Departures still being announced (presence on Redis). */
+  private readonly cleanups = new Set<Promise<void>>();
+  private readonly sweeper: NodeJS.Timeout;
+  private accepting = true;
+
+  constructor(private readonly options: SocketServerOptions) {
+    const activityMs = options.activityTimeoutS * 1000;
+    const sweepMs = Math.min(5_000, Math.max(100, Math.min(activityMs, options.pongTimeoutMs) / 4));
+    this.sweeper = setInterval(() => this.sweep(Date.now()), sweepMs);
+    this.sweeper.unref();
+  }
+
+  /** Takes an upgrade request if it is for us; false leaves it to another listener. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const key = APP_PATH.exec(url.pathname)?.[1];
+    if (key === undefined) return false;
+    if (!this.accepting) {
+      refuseUpgrade(socket, 503, 'Service Unavailable');
+      return true;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      // The protocol's own refusals: an error frame, then a close with the same code.
+      if (key !== this.options.app.key) {
+        ws.send(errorFrame(ERROR_CODES.appKeyUnknown, `App key ${key.slice(0, 40)} not found`));
+        ws.close(ERROR_CODES.appKeyUnknown, 'App key not found');
+        return;
+      }
+      if (url.searchParams.get('protocol') !== PROTOCOL_VERSION) {
+        ws.send(errorFrame(ERROR_CODES.unsupportedProtocol, 'Unsupported protocol version'));
+        ws.close(ERROR_CODES.unsupportedProtocol, 'Unsupported protocol version');
+        return;
+      }
+      const connection = new ClientConnection(ws, this.options);
+      this.connections.add(connection);
+      ws.on('message', (data, isBinary) => connection.receive(data, isBinary));
+      // A frame over maxPayload, or a broken socket: ws closes it (1009 for the former).
+      ws.on('error', (error) =>
+        this.options.log.debug({ err: error, socketId: connection.socketId }, 'websocket error'),
+      );
+      ws.on('close', () => {
+        this.connections.delete(connection);
+        const cleanup = connection.closed();
+        this.cleanups.add(cleanup);
+        void cleanup.finally(() => this.cleanups.delete(cleanup));
+      });
+      connection.open();
+    });
+    return true;
+  }
+
+  /** Stops taking clients, asks the connected ones to reconnect elsewhere, and waits. */
+  async close(): Promise<void> {
+    this.accepting = false;
+    clearInterval(this.sweeper);
+    const sockets = [...this.connections];
+    for (const connection of sockets) connection.close(ERROR_CODES.reconnect, 'Server closing');
+    await this.drained(CLOSE_GRACE_MS);
+    for (const connection of this.connections) connection.terminate();
+    await this.drained(CLOSE_GRACE_MS);
+    await Promise.all([...this.cleanups]);
+    this.wss.close();
+  }
+
+  /** Waits until every socket has closed (its cleanup started), or the time is up. */
+  private async drained(withinMs: number): Promise<void> {
+    const deadline = Date.now() + withinMs;
+    while (this.connections.size > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private sweep(now: number): void {
+    const activityMs = this.options.activityTimeoutS * 1000;
+    for (const connection of this.connections) {
+      if (connection.pingSentAt !== undefined) {
+        if (now - connection.pingSentAt > this.options.pongTimeoutMs) {
+          connection.close(ERROR_CODES.pongTimeout, 'Pong reply not received');
+        }
+      } else if (now - connection.lastSeen > activityMs) {
+        connection.ping(now);
+      }
+    }
+  }
+}
