@@ -10,6 +10,7 @@ import { AppHeader, LandingHeader, MOBILE_MENU_ID, PlainHeader } from './headers
 import { Icon } from './icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LazyConfirmHost } from './lazy-confirm-host.tsx';
+import { LazyRealtime } from './lazy-realtime.tsx';
 import { LogoLink } from './logo-link.tsx';
 import { LogoutOverlay } from './logout-overlay.tsx';
 import { MenuList } from './menu-list.tsx';
@@ -134,6 +135,7 @@ export function AppShell() {
         <SiteFooter compact={header === 'app'} />
       </div>
       <LogoutOverlay />
+      <LazyRealtime />
       <Toaster />
       <LazyConfirmHost />
     </div>

@@ -2,6 +2,7 @@ import { API_BASES } from '#shared/api-bases.ts';
 import { api } from '../api/client.ts';
 import { notify } from '../ui/toast.tsx';
 import { storeUser } from './browser-storage.ts';
+import { announceLogout } from './cross-tab.ts';
 import { resetSession, updateSession } from './session-store.ts';
 
 /** §9 "Logout overlay hidden 1 s after redirect". */
@@ -18,6 +19,7 @@ export async function endSession(options: { emailChangeFailed?: boolean } = {}):
     // Already signed out, or offline: the local state goes either way.
   }
   forgetSession();
+  announceLogout();
   if (options.emailChangeFailed) {
     notify.danger('toasts.email_change_failed_title', {
       description: 'toasts.email_change_failed_text',

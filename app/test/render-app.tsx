@@ -13,6 +13,8 @@ export const TEST_CONFIG: AppConfig = {
   locales: [...LANGS],
   features: [...FEATURES],
   accountBasePath: '/account',
+  // No key: component tests run without live updates (there is no realtime server).
+  realtime: { key: '', host: null, port: null, tls: false, cluster: 'mt1' },
 };
 
 export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {

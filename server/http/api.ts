@@ -12,6 +12,7 @@ import {
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
+import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { twoFactorRoutes } from '../modules/two-factor/routes.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
@@ -30,7 +31,7 @@ const API_ROUTES: Record<ApiArea, FastifyPluginAsyncZod<ModuleOptions>[]> = {
   dashboard: [dashboardUserRoutes, ...ownAccount],
   account: [accountUserRoutes, currentSubscriptionRoutes, ...ownAccount],
   public: [appConfigRoutes, authPublicRoutes, oauthRoutes],
-  all: [authAllRoutes],
+  all: [authAllRoutes, broadcastingRoutes],
 };
 
 export async function registerApi(app: FastifyInstance): Promise<void> {

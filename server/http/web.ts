@@ -48,7 +48,7 @@ export const webPlugin = fp(
         },
       });
     }
-    const index = template && renderIndex(template, publicAppConfig(app.config));
+    const index = template && renderIndex(template, publicAppConfig(app));
 
     const sendIndex = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEATURES } from '../features.ts';
 import { LANGS } from '../locales.ts';
+import { realtimeSettings } from './realtime.ts';
 
 // What the server tells the browser about its configuration. It is embedded in index.html
 // as a JSON data block (not a script, so the content security policy stays strict) and is
@@ -10,5 +11,7 @@ export const appConfig = z.object({
   locales: z.array(z.enum(LANGS)).min(1),
   features: z.array(z.enum(FEATURES)),
   accountBasePath: z.string(),
+  /** Where live updates come from (§4): the built-in server or a Pusher-compatible cluster. */
+  realtime: realtimeSettings,
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -62,6 +62,3 @@ export const realtimeSettings = z.object({
   cluster: z.string(),
 });
 export type RealtimeSettings = z.infer<typeof realtimeSettings>;
-
-/** A message a browser extension may post to the page to sign it out (§4). */
-export const EXTENSION_LOGOUT_MESSAGE = { source: 'shieldline-extension', type: 'logout' } as const;

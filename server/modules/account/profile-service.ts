@@ -22,6 +22,7 @@ import { challengeLink, userLocale } from '../auth/mail-links.ts';
 import { consumeToken, issueToken, revokeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { deleteOtherSessions, rotateSession } from '../auth/sessions.ts';
+import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
 import { toAvatar } from './avatar-image.ts';
 import { checkPassword } from './password-check.ts';
 
@@ -56,9 +57,11 @@ export class ProfileService {
     return recordOwnAction(this.db, request, action, user, data);
   }
 
+  /** Writes the change and tells the user's open pages (§4 live events). */
   private async save(userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
     const [user] = await this.db.update(users).set(values).where(eq(users.id, userId)).returning();
     if (!user) throw new AppError('not_found');
+    void publishUserUpdated(this.app, user);
     return user;
   }
 
@@ -216,7 +219,8 @@ export class ProfileService {
   ): Promise<string> {
     await checkPassword(this.app, request, user, input.current_password, 'current_password');
     await this.save(user.id, { passwordHash: await hashPassword(input.password) });
-    await deleteOtherSessions(this.db, user.id, sessionId);
+    const ended = await deleteOtherSessions(this.db, user.id, sessionId);
+    void publishDevicesDeleted(this.app, user.id, ended);
     const token = await rotateSession(this.db, sessionId);
     await this.audit(request, 'account.password_changed', user);
     await new AuthService(this.app).notifyPasswordChanged(user);

@@ -1,12 +1,14 @@
 import type { AppConfig } from '#shared/contracts/app-config.ts';
-import type { Config } from '../../config.ts';
+import type { App } from '../../http/types.ts';
 
 /** The part of the server configuration the browser may know (shared/contracts/app-config). */
-export function publicAppConfig(config: Config): AppConfig {
+export function publicAppConfig(app: Pick<App, 'config' | 'realtime'>): AppConfig {
+  const { config } = app;
   return {
     defaultLocale: config.defaultLocale,
     locales: config.locales,
     features: [...config.features],
     accountBasePath: config.accountBasePath,
+    realtime: app.realtime.settings,
   };
 }

@@ -12,6 +12,6 @@ export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: appConfig },
       },
     },
-    async () => publicAppConfig(app.config),
+    async () => publicAppConfig(app),
   );
 };

@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
 import { needsSecondFactor, TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { requireAuth } from './auth-plugin.ts';
 import { challengeLink, userLocale } from './mail-links.ts';
@@ -225,6 +226,7 @@ export class AuthService {
     if (!request.auth) return;
     await deleteSession(this.db, request.auth.session.id);
     await this.audit(request, 'auth.signed_out', request.auth.user.id);
+    void publishDevicesDeleted(this.app, request.auth.user.id, [request.auth.session.id]);
   }
 
   /** The e-mail and token of a challenge, or the "invalid link" error. */
@@ -266,6 +268,7 @@ export class AuthService {
       .returning();
     if (!verified) throw new AppError('bad_request', { info: LINK_INVALID });
     await this.audit(request, 'auth.email_verified', user.id);
+    void publishUserUpdated(this.app, verified);
     return verified;
   }
 
@@ -325,7 +328,11 @@ export class AuthService {
       .update(users)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(eq(users.id, used.userId));
-    await deleteOtherSessions(this.db, used.userId, undefined);
+    void publishDevicesDeleted(
+      this.app,
+      used.userId,
+      await deleteOtherSessions(this.db, used.userId, undefined),
+    );
     // The owner proved the mailbox: failed guesses by someone else no longer lock them out.
     await this.app.rateLimiter.reset('sign-in-account', used.email);
     await this.audit(request, 'auth.password_reset', used.userId);
@@ -343,7 +350,11 @@ export class AuthService {
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })
       .where(eq(users.id, user.id));
-    await deleteOtherSessions(this.db, user.id, session.id);
+    void publishDevicesDeleted(
+      this.app,
+      user.id,
+      await deleteOtherSessions(this.db, user.id, session.id),
+    );
     const token = await rotateSession(this.db, session.id);
     await this.audit(request, 'auth.password_set', user.id);
     await this.notifyPasswordChanged(user);

@@ -87,17 +87,22 @@ export async function deleteSession(db: Database, sessionId: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of the user but the one given (a password reset ends them all). */
+/**
+ * Ends every session of the user but the one given (a password reset ends them all).
+ * Answers the ids of the sessions ended, for the device-deleted events.
+ */
 export async function deleteOtherSessions(
   db: Database,
   userId: number,
   keepSessionId: string | undefined,
-): Promise<void> {
-  await db
+): Promise<string[]> {
+  const removed = await db
     .delete(sessions)
     .where(
       keepSessionId
         ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
         : eq(sessions.userId, userId),
-    );
+    )
+    .returning({ id: sessions.id });
+  return removed.map((row) => row.id);
 }

@@ -7,6 +7,7 @@ import type { App } from '../../http/types.ts';
 import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { deleteOtherSessions } from '../auth/sessions.ts';
+import { publishDevicesDeleted } from '../realtime/user-events.ts';
 
 /** §3 Device as the browser sees a session; the token hash never leaves the server. */
 export function presentDevice(session: SessionRow, currentId: string): Device {
@@ -66,9 +67,11 @@ export class DevicesService {
       .delete(sessions)
       .where(and(eq(sessions.id, deviceId), eq(sessions.userId, user.id)))
       .returning({ id: sessions.id });
-    if (removed.length === 0)
+    if (removed.length === 0) {
       throw new AppError('not_found', { info: ACCOUNT_MESSAGES.deviceNotFound });
+    }
     await this.audit(request, 'account.device_logged_out', user, { device_id: deviceId });
+    void publishDevicesDeleted(this.app, user.id, [deviceId]);
   }
 
   async logOutOtherDevices(
@@ -78,13 +81,15 @@ export class DevicesService {
     currentId: string,
   ): Promise<void> {
     await checkPassword(this.app, request, user, password);
-    await deleteOtherSessions(this.db, user.id, currentId);
+    const ended = await deleteOtherSessions(this.db, user.id, currentId);
     await this.audit(request, 'account.other_devices_logged_out', user);
+    void publishDevicesDeleted(this.app, user.id, ended);
   }
 
   async logOutAllDevices(request: FastifyRequest, user: UserRow, password: string): Promise<void> {
     await checkPassword(this.app, request, user, password);
-    await deleteOtherSessions(this.db, user.id, undefined);
+    const ended = await deleteOtherSessions(this.db, user.id, undefined);
     await this.audit(request, 'account.all_devices_logged_out', user);
+    void publishDevicesDeleted(this.app, user.id, ended);
   }
 }

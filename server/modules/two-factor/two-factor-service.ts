@@ -7,6 +7,7 @@ import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
+import { publishUserUpdated } from '../realtime/user-events.ts';
 import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
@@ -36,6 +37,7 @@ export class TwoFactorService {
   private async save(userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
     const [user] = await this.db.update(users).set(values).where(eq(users.id, userId)).returning();
     if (!user) throw new AppError('not_found');
+    void publishUserUpdated(this.app, user);
     return user;
   }
 

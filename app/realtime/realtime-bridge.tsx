@@ -1,0 +1,87 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { isLang } from '#shared/locales.ts';
+import { isApiError } from '../api/api-error.ts';
+import { api } from '../api/client.ts';
+import { useAppConfig } from '../lib/app-config-context.ts';
+import { pathFor } from '../routes/match-route.ts';
+import { applyUserChange, type UserChangeEffects } from '../session/apply-user-change.ts';
+import { authUserPath } from '../session/auth-check.ts';
+import { storeUser } from '../session/browser-storage.ts';
+import { onLogoutElsewhere } from '../session/cross-tab.ts';
+import { getSession, useSession } from '../session/session-store.ts';
+import { signOut } from '../session/sign-out.ts';
+import { userChangeEffects } from '../session/user-change-effects.ts';
+
+/** Takes a new value of the user from a live event through the §4 reactions. */
+async function applyLive(next: Parameters<typeof applyUserChange>[0], effects: UserChangeEffects) {
+  if (next) storeUser(next);
+  await applyUserChange(next, effects);
+}
+
+/**
+ * The live side of the session, mounted once in the page shell: the websocket while a user
+ * is signed in (its code loads only then), and sign-outs from other tabs or the browser
+ * extension (§4 Live events).
+ */
+export function RealtimeBridge() {
+  const config = useAppConfig();
+  const navigate = useNavigate();
+  const { lang } = useParams();
+  const userId = useSession((session) => session.user?.id);
+  const language = isLang(lang) ? lang : config.defaultLocale;
+  // The latest navigation, for events that arrive after the page moved on.
+  const effects = useRef<UserChangeEffects>(userChangeEffects(navigate, language));
+  effects.current = userChangeEffects(navigate, language);
+  const signinPath = pathFor('signin', language);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    return onLogoutElsewhere((fromExtension) => {
+      if (fromExtension) void signOut(() => navigate(signinPath));
+      // Another tab ended the session we share: only this page is left to tidy.
+      else void applyUserChange(null, effects.current);
+    });
+  }, [userId, navigate, signinPath]);
+
+  useEffect(() => {
+    // Without a key live updates are off (component tests).
+    if (userId === undefined || !config.realtime.key) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void Promise.all([import('./realtime-client.ts'), import('./realtime-events.ts')]).then(
+      ([{ connectRealtime }, { dispatchRealtimeEvent }]) => {
+        if (cancelled) return;
+        const connection = connectRealtime({
+          settings: config.realtime,
+          userId,
+          onEvent: (name, data) =>
+            dispatchRealtimeEvent(name, data, {
+              userUpdated: (user) => {
+                const current = getSession().user;
+                if (current?.id === user.id)
+                  void applyLive({ ...current, ...user }, effects.current);
+              },
+              deviceDeleted: () => {
+                // Was it this page's session? The server knows: a 401 means it was.
+                const role = getSession().user?.role;
+                api.post(authUserPath(role)).catch((error: unknown) => {
+                  if (isApiError(error) && error.status === 401) {
+                    void applyLive(null, effects.current);
+                  }
+                });
+              },
+            }),
+        });
+        stop = () => connection.stop();
+      },
+      (error: unknown) => console.error('Realtime unavailable', error),
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId, config.realtime]);
+
+  return null;
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dispatchRealtimeEvent } from './realtime-events.ts';
+
+const user = {
+  id: 7,
+  name: 'Nina',
+  username: 'nina',
+  email: 'nina@example.com',
+  email_tmp: null,
+  photo: null,
+  activated: true,
+  delete_at: null,
+  default_source: null,
+  two_factor_authentication: false,
+  two_factor_authentication_confirmed: false,
+  country_id: null,
+  users_billing_address: null,
+  subscription_id: null,
+  role: 'USER' as const,
+};
+
+function handlers() {
+  return { userUpdated: vi.fn(), deviceDeleted: vi.fn() };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+// §4: the prefix before the backslash selects the handler; only Users is handled (§8).
+describe('live event dispatch', () => {
+  it('hands a user update to the users handler', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\UserUpdated', { user }, users);
+    expect(users.userUpdated).toHaveBeenCalledWith(user);
+    expect(users.deviceDeleted).not.toHaveBeenCalled();
+  });
+
+  it('hands a device deletion to the users handler', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\DeviceDeleted', { device_id: 'abc' }, users);
+    expect(users.deviceDeleted).toHaveBeenCalledWith('abc');
+  });
+
+  it('warns about an unknown module and does nothing else', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const users = handlers();
+    dispatchRealtimeEvent('Billing\\InvoicePaid', { id: 1 }, users);
+    expect(warn).toHaveBeenCalledWith('Unknown websocket module', 'Billing');
+    expect(users.userUpdated).not.toHaveBeenCalled();
+  });
+
+  it('ignores malformed data and unknown users events', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\UserUpdated', { user: { id: 'x' } }, users);
+    dispatchRealtimeEvent('Users\\SomethingNew', {}, users);
+    expect(users.userUpdated).not.toHaveBeenCalled();
+    expect(users.deviceDeleted).not.toHaveBeenCalled();
+  });
+});

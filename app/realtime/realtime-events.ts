@@ -1,0 +1,34 @@
+import type { AuthUser } from '#shared/contracts/auth-user.ts';
+import {
+  deviceDeletedEvent,
+  REALTIME_EVENTS,
+  userUpdatedEvent,
+} from '#shared/contracts/realtime.ts';
+
+/** What the page does about the live events of the users module (§4). */
+export interface UsersHandlers {
+  /** New data for the signed-in user, merged into the store. */
+  userUpdated(user: AuthUser): void;
+  /** One of the user's sessions ended; maybe this page's. */
+  deviceDeleted(deviceId: string): void;
+}
+
+/**
+ * §4 "Event names have a prefix before a backslash that selects a handler; only the users
+ * prefix is handled" (§8: an unknown module logs a warning). Malformed data is ignored.
+ */
+export function dispatchRealtimeEvent(name: string, data: unknown, users: UsersHandlers): void {
+  const slash = name.indexOf('\\');
+  const module = slash < 0 ? name : name.slice(0, slash);
+  if (module !== 'Users') {
+    console.warn('Unknown websocket module', module);
+    return;
+  }
+  if (name === REALTIME_EVENTS.userUpdated) {
+    const parsed = userUpdatedEvent.safeParse(data);
+    if (parsed.success) users.userUpdated(parsed.data.user);
+  } else if (name === REALTIME_EVENTS.deviceDeleted) {
+    const parsed = deviceDeletedEvent.safeParse(data);
+    if (parsed.success) users.deviceDeleted(parsed.data.device_id);
+  }
+}

@@ -1,0 +1,34 @@
+import {
+  type DeviceDeletedEvent,
+  REALTIME_EVENTS,
+  systemEventsChannel,
+  type UserUpdatedEvent,
+} from '#shared/contracts/realtime.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import type { App } from '../../http/types.ts';
+import { presentAuthUser } from '../auth/user-presenter.ts';
+
+// §4 Live events about a user, on that user's system-events channel. Publishing never
+// fails a request (Realtime.publish logs instead), and is not awaited by callers that
+// answer the browser first.
+
+/** The user changed (profile, verification, two-factor, deactivation, default source). */
+export function publishUserUpdated(app: Pick<App, 'realtime'>, user: UserRow): Promise<void> {
+  const event: UserUpdatedEvent = { user: presentAuthUser(user) };
+  return app.realtime.publish(systemEventsChannel(user.id), REALTIME_EVENTS.userUpdated, event);
+}
+
+/** Sessions of the user ended: each open page asks whether its own was among them. */
+export async function publishDevicesDeleted(
+  app: Pick<App, 'realtime'>,
+  userId: number,
+  deviceIds: readonly string[],
+): Promise<void> {
+  const channel = systemEventsChannel(userId);
+  await Promise.all(
+    deviceIds.map((id) => {
+      const event: DeviceDeletedEvent = { device_id: id };
+      return app.realtime.publish(channel, REALTIME_EVENTS.deviceDeleted, event);
+    }),
+  );
+}
