@@ -275,6 +275,7 @@ export class AuthService {
   async resendVerification(request: FastifyRequest, locale: Lang | undefined): Promise<void> {
     const { user } = requireAuth(request);
     await this.app.rateLimiter.consume([
+      { name: 'resend-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'resend-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     if (user.emailVerifiedAt)
@@ -345,6 +346,10 @@ export class AuthService {
    */
   async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<string> {
     const { user, session } = requireAuth(request);
+    await this.app.rateLimiter.consume([
+      { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
+      { name: 'password-set-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
+    ]);
     await this.consume('password_set', input.challenge, user.id);
     await this.db
       .update(users)

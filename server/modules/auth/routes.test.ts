@@ -399,6 +399,30 @@ describe('password forgot and reset', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
+  it('limits reset requests per address with 429, whatever the address', async () => {
+    const email = freshEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await call('POST', `${PUBLIC}/auth/password/forgot`, { body: { email } })).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits sign-ups per address of the client with 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (
+        await call('POST', `${PUBLIC}/auth/sign-up`, {
+          body: { email: freshEmail(), password: PASSWORD, password_confirmation: PASSWORD },
+          ip: '203.0.113.77',
+        })
+      ).status;
+    }
+    expect(last).toBe(429);
+  });
+
   it('resets with the e-mailed link, ends every session and verifies the address', async () => {
     const { email, cookie } = await signUp();
     smtp.clear();
