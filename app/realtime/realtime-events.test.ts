@@ -1,23 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '../test/test-user.ts';
 import { dispatchRealtimeEvent } from './realtime-events.ts';
 
-const user = {
-  id: 7,
-  name: 'Nina',
-  username: 'nina',
-  email: 'nina@example.com',
-  email_tmp: null,
-  photo: null,
-  activated: true,
-  delete_at: null,
-  default_source: null,
-  two_factor_authentication: false,
-  two_factor_authentication_confirmed: false,
-  country_id: null,
-  users_billing_address: null,
-  subscription_id: null,
-  role: 'USER' as const,
-};
+const user = testUser({ id: 7 });
 
 function handlers() {
   return { userUpdated: vi.fn(), deviceDeleted: vi.fn() };

@@ -8,6 +8,8 @@ import { AppConfigContext } from '../lib/app-config-context.ts';
 import { appRoutes } from '../router.tsx';
 import { resetSession, updateSession } from '../session/session-store.ts';
 
+export { testUser } from './test-user.ts';
+
 export const TEST_CONFIG: AppConfig = {
   defaultLocale: 'en',
   locales: [...LANGS],
@@ -16,27 +18,6 @@ export const TEST_CONFIG: AppConfig = {
   // No key: component tests run without live updates (there is no realtime server).
   realtime: { key: '', host: null, port: null, tls: false, cluster: 'mt1' },
 };
-
-export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
-  return {
-    id: 1,
-    name: 'Ann Lee',
-    username: 'ann',
-    email: 'ann@example.com',
-    email_tmp: null,
-    photo: null,
-    activated: true,
-    delete_at: null,
-    default_source: null,
-    two_factor_authentication: false,
-    two_factor_authentication_confirmed: false,
-    country_id: null,
-    users_billing_address: null,
-    subscription_id: null,
-    role: 'USER',
-    ...overrides,
-  };
-}
 
 /**
  * The real route table, guards and shell in a memory router, with the given user already
