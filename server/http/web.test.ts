@@ -56,6 +56,8 @@ describe('serving the web app', () => {
       locales: ['en', 'fr'],
       features: ['billing', 'auth'],
       accountBasePath: '/account',
+      // The built-in realtime server, on the page's own origin (host null).
+      realtime: { key: 'shieldline', host: null, port: null, tls: false, cluster: 'mt1' },
     });
   });
 
