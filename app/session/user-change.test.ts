@@ -19,6 +19,7 @@ const user: AuthUser = {
   users_billing_address: null,
   subscription_id: null,
   role: 'USER',
+  has_password: true,
 };
 const deleteAt = '2026-12-24T00:00:00.000Z';
 

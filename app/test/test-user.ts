@@ -18,6 +18,7 @@ export function testUser(overrides: Partial<AuthUser> = {}): AuthUser {
     users_billing_address: null,
     subscription_id: null,
     role: 'USER',
+    has_password: true,
     ...overrides,
   };
 }

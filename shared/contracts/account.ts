@@ -21,6 +21,8 @@ export const ACCOUNT_PATHS = {
   delete: '/profile/delete',
   deleteCancel: '/profile/delete/cancel',
   updatePassword: '/profile/update-password',
+  /** For an account without a password (social sign-in): e-mails a password.set link. */
+  passwordSetLink: '/profile/password-set-link',
   emailChangeResend: '/profile/email-change/resend',
   emailChangeCancel: '/profile/email-change/cancel',
   emailChangeConfirm: '/profile/email-change/confirm',
@@ -54,6 +56,7 @@ export const ACCOUNT_MESSAGES = {
   accountNotDeactivated: 'errors.account_not_deactivated',
   emailChangeFailed: 'errors.email_change_failed',
   usernameTaken: 'input_errors.username_taken',
+  passwordAlreadySet: 'errors.password_already_set',
 } as const;
 
 /** §5 Profile: username and e-mail required, name optional. A new e-mail waits in email_tmp. */

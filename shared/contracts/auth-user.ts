@@ -23,6 +23,11 @@ export const authUser = z.object({
   users_billing_address: z.record(z.string(), z.string()).nullable(),
   subscription_id: z.number().int().nullable(),
   role: z.enum(ROLES),
+  /**
+   * Not in §3: false for an account made through Google or Apple that never set a password,
+   * so the security page offers a link to set one instead of asking for the current one.
+   */
+  has_password: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUser>;
 

@@ -44,6 +44,8 @@ export function accountApi(role: Role) {
       api.post<AuthUserResponse>(url(ACCOUNT_PATHS.emailChangeConfirm), { challenge }),
     updatePassword: (body: UpdatePasswordRequest) =>
       api.post<SuccessResponse>(url(ACCOUNT_PATHS.updatePassword), body),
+    sendPasswordSetLink: (locale: Lang) =>
+      api.post<SuccessResponse>(url(ACCOUNT_PATHS.passwordSetLink), { locale }),
     deactivate: (password: string) =>
       api.post<AuthUserResponse>(url(ACCOUNT_PATHS.delete), { password }),
     reactivate: () => api.post<AuthUserResponse>(url(ACCOUNT_PATHS.deleteCancel)),

@@ -60,6 +60,12 @@ describe('account screens', () => {
     await expect.element(screen.getByRole('button', { name: button })).toBeVisible();
   });
 
+  it('offers a link to set a password to an account made through social sign-in', async () => {
+    const { screen } = await renderApp('/en/account/security', testUser({ has_password: false }));
+    await expect.element(screen.getByRole('button', { name: 'E-mail me a link' })).toBeVisible();
+    await expect.element(screen.getByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
   it('asks for the password before deleting the account, required (§5)', async () => {
     const { screen } = await renderApp('/en/account/security', testUser());
     await screen.getByRole('button', { name: 'Delete account' }).click();

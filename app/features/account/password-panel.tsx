@@ -9,14 +9,53 @@ import { FieldSlot, FormError } from '../../ui/form-field.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
-import { notify } from '../../ui/toast.tsx';
+import { notify, notifyRequestError } from '../../ui/toast.tsx';
+import { useLang } from '../auth/use-lang.ts';
 import { useAccount } from './use-account.ts';
 
 const FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
-/** §7 update-password: the current password, then a new one by the §5 rules. */
+/**
+ * §7 update-password: the current password, then a new one by the §5 rules. An account made
+ * through Google or Apple has none yet: it is offered a link to set one (§2 password.set).
+ */
 export function PasswordPanel() {
+  const { user } = useAccount();
+  return user.has_password ? <ChangePassword /> : <SetPasswordLink />;
+}
+
+function SetPasswordLink() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { api } = useAccount();
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await api.sendPasswordSetLink(lang);
+      notify.success('settings.password.link_sent');
+    } catch (error) {
+      notifyRequestError(error);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Panel
+      id="account-password"
+      title={t('settings.password.title')}
+      description={t('settings.password.no_password')}
+      actions={
+        <Button variant="secondary" loading={sending} onClick={send}>
+          {t('settings.password.send_link')}
+        </Button>
+      }
+    />
+  );
+}
+
+function ChangePassword() {
   const { t } = useTranslation();
   const { api } = useAccount();
   const [formError, setFormError] = useState<string>();

@@ -227,6 +227,29 @@ export class ProfileService {
     return token;
   }
 
+  /**
+   * An account made through Google or Apple has no password to change: it gets a link to
+   * set one (§2 password.set), sent to its verified address.
+   */
+  async sendPasswordSetLink(request: FastifyRequest, user: UserRow, locale?: Lang): Promise<void> {
+    if (user.passwordHash) throw new AppError('conflict', { info: M.passwordAlreadySet });
+    await this.app.rateLimiter.consume([
+      { name: 'password-set-link', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
+    ]);
+    const lang = locale ?? userLocale(this.app.config, user);
+    const token = await issueToken(this.db, 'password_set', user.id, user.email);
+    await this.app.mailer.send({
+      template: 'password_set',
+      to: user.email,
+      locale: lang,
+      data: {
+        name: user.name ?? user.username,
+        link: challengeLink(this.app.config, lang, 'password/set', { email: user.email, token }),
+      },
+    });
+    await this.audit(request, 'account.password_set_link_sent', user);
+  }
+
   /** §5 the avatar: re-encoded here, stored under a new random name, the old file removed. */
   async updatePhoto(request: FastifyRequest, user: UserRow, upload: Buffer): Promise<UserRow> {
     const image = await toAvatar(upload);

@@ -277,6 +277,44 @@ describe('password change', () => {
   });
 });
 
+describe('password set link (accounts without a password)', () => {
+  it('e-mails a password.set link that sets the first password', async () => {
+    const { user, cookie } = await signedInUser();
+    await db.update(users).set({ passwordHash: null }).where(eq(users.id, user.id));
+    const me = await call('POST', `${ACCOUNT}/users/get-auth-user`, { cookie });
+    expect(me.body.user).toMatchObject({ has_password: false });
+
+    const sent = await call('POST', `${ACCOUNT}/profile/password-set-link`, {
+      cookie,
+      body: { locale: 'nl' },
+    });
+    expect(sent.status).toBe(200);
+    const mail = await smtp.waitForMessage(user.email);
+    const link = mail.links.find((href) => href.includes('challenge=')) ?? '';
+    expect(link).toMatch(/^http:\/\/localhost:3000\/nl\/password\/set\?challenge=/);
+
+    const set = await call('POST', '/api/all/v1/auth/password/set', {
+      cookie,
+      body: {
+        challenge: new URL(link).searchParams.get('challenge'),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(set.status).toBe(200);
+    const after = await call('POST', `${ACCOUNT}/users/get-auth-user`, { cookie: set.cookie });
+    expect(after.body.user).toMatchObject({ has_password: true });
+    await signIn(call, user.email, NEW_PASSWORD);
+  });
+
+  it('refuses an account that has a password', async () => {
+    const { cookie } = await signedInUser();
+    const answer = await call('POST', `${ACCOUNT}/profile/password-set-link`, { cookie });
+    expect(answer.status).toBe(409);
+    expect(answer.body.errors_info).toEqual(['errors.password_already_set']);
+  });
+});
+
 describe('avatar', () => {
   it('re-encodes an upload into a square WebP served from the site origin', async () => {
     const { user, cookie } = await signedInUser();

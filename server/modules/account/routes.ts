@@ -161,6 +161,23 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   );
 
   app.post(
+    ACCOUNT_PATHS.passwordSetLink,
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a link to set a password (accounts made through social sign-in)',
+        body: emailChangeResendRequest.nullish(),
+        response: { 200: successResponse },
+      },
+    },
+    async (request) => {
+      const { user } = requireActiveAccount(request, area);
+      await profile.sendPasswordSetLink(request, user, request.body?.locale);
+      return SUCCESS;
+    },
+  );
+
+  app.post(
     ACCOUNT_PATHS.delete,
     {
       schema: {

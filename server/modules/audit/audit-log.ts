@@ -19,6 +19,7 @@ export type AuditAction =
   | 'account.email_change_cancelled'
   | 'account.email_changed'
   | 'account.password_changed'
+  | 'account.password_set_link_sent'
   | 'account.photo_updated'
   | 'account.photo_removed'
   | 'account.deactivated'

@@ -351,10 +351,12 @@ export class AuthService {
       { name: 'password-set-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     await this.consume('password_set', input.challenge, user.id);
-    await this.db
+    const [updated] = await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, user.id));
+      .where(eq(users.id, user.id))
+      .returning();
+    if (updated) void publishUserUpdated(this.app, updated);
     void publishDevicesDeleted(
       this.app,
       user.id,

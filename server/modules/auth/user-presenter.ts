@@ -19,5 +19,6 @@ export function presentAuthUser(user: UserRow): AuthUser {
     users_billing_address: user.billingAddress,
     subscription_id: user.subscriptionId,
     role: user.role,
+    has_password: user.passwordHash !== null,
   };
 }
