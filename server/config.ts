@@ -116,6 +116,7 @@ const envSchema = z
       .min(1)
       .default(60 * 24 * 14),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(90),
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
     APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     OAUTH_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     OAUTH_GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -219,6 +220,8 @@ export interface Config {
    * and kept in `$DATA_DIR/app-secret` (server/platform/crypto/app-key.ts).
    */
   appSecret: string | undefined;
+  /** Every brute-force limit times this; 1 but for test and load runs from one address. */
+  rateLimitScale: number;
   /** Social sign-in (§7 OAuth): a provider whose keys are unset is off. */
   oauth: {
     google: GoogleOAuthConfig | undefined;
@@ -272,6 +275,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionIdleMs: env.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: env.SESSION_MAX_DAYS * 86_400_000,
     appSecret: env.APP_SECRET,
+    rateLimitScale: env.RATE_LIMIT_SCALE,
     oauth: {
       google:
         env.OAUTH_GOOGLE_CLIENT_ID && env.OAUTH_GOOGLE_CLIENT_SECRET

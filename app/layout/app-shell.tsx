@@ -15,6 +15,7 @@ import { LogoLink } from './logo-link.tsx';
 import { LogoutOverlay } from './logout-overlay.tsx';
 import { MenuList } from './menu-list.tsx';
 import { RouteLink } from './route-link.tsx';
+import { SessionSignals } from './session-signals.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
 import { useViewportWidth } from './use-viewport-width.ts';
@@ -135,6 +136,7 @@ export function AppShell() {
         <SiteFooter compact={header === 'app'} />
       </div>
       <LogoutOverlay />
+      <SessionSignals />
       <LazyRealtime />
       <Toaster />
       <LazyConfirmHost />

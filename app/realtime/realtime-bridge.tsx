@@ -4,13 +4,10 @@ import { isLang } from '#shared/locales.ts';
 import { isApiError } from '../api/api-error.ts';
 import { api } from '../api/client.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
-import { pathFor } from '../routes/match-route.ts';
 import { applyUserChange, type UserChangeEffects } from '../session/apply-user-change.ts';
 import { authUserPath } from '../session/auth-check.ts';
 import { storeUser } from '../session/browser-storage.ts';
-import { onLogoutElsewhere } from '../session/cross-tab.ts';
 import { getSession, useSession } from '../session/session-store.ts';
-import { signOut } from '../session/sign-out.ts';
 import { userChangeEffects } from '../session/user-change-effects.ts';
 
 /** Takes a new value of the user from a live event through the §4 reactions. */
@@ -21,8 +18,8 @@ async function applyLive(next: Parameters<typeof applyUserChange>[0], effects: U
 
 /**
  * The live side of the session, mounted once in the page shell: the websocket while a user
- * is signed in (its code loads only then), and sign-outs from other tabs or the browser
- * extension (§4 Live events).
+ * is signed in (its code loads only then). Sign-outs from other tabs or the browser
+ * extension are heard by layout/session-signals.tsx.
  */
 export function RealtimeBridge() {
   const config = useAppConfig();
@@ -33,16 +30,6 @@ export function RealtimeBridge() {
   // The latest navigation, for events that arrive after the page moved on.
   const effects = useRef<UserChangeEffects>(userChangeEffects(navigate, language));
   effects.current = userChangeEffects(navigate, language);
-  const signinPath = pathFor('signin', language);
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    return onLogoutElsewhere((fromExtension) => {
-      if (fromExtension) void signOut(() => navigate(signinPath));
-      // Another tab ended the session we share: only this page is left to tidy.
-      else void applyUserChange(null, effects.current);
-    });
-  }, [userId, navigate, signinPath]);
 
   useEffect(() => {
     // Without a key live updates are off (component tests).

@@ -38,10 +38,18 @@ export function forgetSession(): void {
   }
 }
 
-/** The avatar menu's sign out: overlay, end the session, go to sign in, then drop the overlay. */
-export async function signOut(goToSignin: () => Promise<void> | void): Promise<void> {
+/**
+ * The avatar menu's sign out: overlay, end the session, go to sign in, then drop the overlay.
+ * `local`: the session already ended elsewhere (another tab of this browser), so only this
+ * page is tidied, without asking the server or telling the other tabs again.
+ */
+export async function signOut(
+  goToSignin: () => Promise<void> | void,
+  options: { local?: boolean } = {},
+): Promise<void> {
   updateSession({ logoutOverlay: true });
-  await endSession();
+  if (options.local) forgetSession();
+  else await endSession();
   await goToSignin();
   setTimeout(() => updateSession({ logoutOverlay: false }), LOGOUT_OVERLAY_MS);
 }

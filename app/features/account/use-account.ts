@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import { isStaff } from '#shared/roles.ts';
@@ -23,7 +23,12 @@ export interface AccountContext {
 
 /** The signed-in user's account: only used under routes the guard opens to signed-in users. */
 export function useAccount(): AccountContext {
-  const user = useSession((session) => session.user);
+  const current = useSession((session) => session.user);
+  // At sign-out the store empties a moment before the page leaves for sign-in (another tab,
+  // a live event): the last user is shown until then, rather than an error.
+  const last = useRef(current);
+  if (current) last.current = current;
+  const user = current ?? last.current;
   if (!user) throw new Error('useAccount needs a signed-in user');
   const navigate = useNavigate();
   const lang = useLang();

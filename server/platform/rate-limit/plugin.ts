@@ -31,7 +31,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       store = opened;
       app.addHook('onClose', () => opened.close());
     }
-    app.decorate('rateLimiter', new RateLimiter(store, app.log));
+    app.decorate('rateLimiter', new RateLimiter(store, app.log, app.config.rateLimitScale));
   },
   { name: 'rate-limit' },
 );

@@ -246,6 +246,15 @@ describeWithRedis('Redis store', (url) => {
   });
 });
 
+describe('RATE_LIMIT_SCALE', () => {
+  it('multiplies every limit, for runs whose requests share one address', async () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), silentLog, 3);
+    const rule = { name: 'scaled', key: 'k', limit: 2, windowMs: 60_000 };
+    for (let i = 0; i < 6; i++) await limiter.consume([rule]);
+    await expect(limiter.consume([rule])).rejects.toMatchObject({ code: 'too_many_requests' });
+  });
+});
+
 describe('connectRedis', () => {
   it('refuses an unreachable server without echoing the URL', async () => {
     const attempt = connectRedis('redis://:hunter2@127.0.0.1:1', RATE_LIMIT_REDIS);
