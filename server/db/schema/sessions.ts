@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
+import { userRole, users } from './users.ts';
 
 /**
  * A signed-in browser: §3 Device. The cookie holds a random token; only its SHA-256 is
@@ -13,6 +13,12 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
+    /**
+     * The role the user had when this session signed in. A session whose user's role has
+     * changed since is dead (sessions.ts): a privilege change needs a fresh sign-in,
+     * whichever code path made it.
+     */
+    role: userRole().notNull().default('USER'),
     ip: text(),
     userAgent: text(),
     /** §3 last_login_at: when this session signed in. */

@@ -104,7 +104,7 @@ export class AuthService {
   /** Replaces any session this browser had: a new sign-in always gets a new token. */
   private async startSession(request: FastifyRequest, user: UserRow): Promise<SignedIn> {
     if (request.auth) await deleteSession(this.db, request.auth.session.id);
-    const { token } = await createSession(this.db, this.app.config, user.id, this.client(request));
+    const { token } = await createSession(this.db, this.app.config, user, this.client(request));
     return { token, user };
   }
 

@@ -45,7 +45,6 @@ describe('sign-up', () => {
     const { status, body, cookie, email } = await signUp(undefined, { name: 'Nina', locale: 'fr' });
     expect(status).toBe(201);
     expect(body.user).toMatchObject({ email, name: 'Nina', activated: false, role: 'USER' });
-    expect(cookie).toBeDefined();
 
     const message = await smtp.waitForMessage(email);
     expect(message.subject).toMatch(/adresse|e-mail/i);
@@ -187,7 +186,6 @@ describe('sign-in and sign-out', () => {
     });
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ email });
-    expect(cookie).toBeDefined();
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const rows = await db
       .select()
@@ -255,6 +253,27 @@ describe('sign-in and sign-out', () => {
     expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hash))).toHaveLength(0);
   });
 
+  it('ends every session of a user whose role changed: privileges need a fresh sign-in', async () => {
+    const { email, cookie } = await signUp();
+    await db.update(users).set({ role: 'AUTHOR' }).where(eq(users.email, email));
+    const stale = await call('POST', '/api/account/v1/users/get-auth-user', { cookie });
+    expect(stale.status).toBe(401);
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? 0)),
+    ).toEqual([]);
+    const again = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+    });
+    const staff = await call('POST', '/api/dashboard/v1/users/get-auth-user', {
+      cookie: again.cookie,
+    });
+    expect(staff.status).toBe(200);
+  });
+
   it('keeps a blocked account out', async () => {
     const { email, cookie } = await signUp();
     await db.update(users).set({ blockedAt: new Date() }).where(eq(users.email, email));
@@ -297,10 +316,17 @@ describe('get-auth-user per base and role', () => {
     expect((await call('POST', '/api/dashboard/v1/users/get-auth-user', { cookie })).status).toBe(
       403,
     );
-    await db.update(users).set({ role: 'AUTHOR' }).where(eq(users.email, email));
-    const staff = await call('POST', '/api/dashboard/v1/users/get-auth-user', { cookie });
-    expect(staff.status).toBe(200);
-    expect(staff.body.user).toMatchObject({ role: 'AUTHOR' });
+    for (const role of ['AUTHOR', 'ADMIN'] as const) {
+      await db.update(users).set({ role }).where(eq(users.email, email));
+      const again = await call('POST', `${PUBLIC}/auth/sign-in`, {
+        body: { email, password: PASSWORD },
+      });
+      const staff = await call('POST', '/api/dashboard/v1/users/get-auth-user', {
+        cookie: again.cookie,
+      });
+      expect(staff.status).toBe(200);
+      expect(staff.body.user).toMatchObject({ role });
+    }
   });
 
   it('answers the current subscription: none for a new account', async () => {

@@ -24,14 +24,15 @@ export interface ActiveSession {
 export async function createSession(
   db: Database,
   config: Pick<Config, 'sessionMaxMs'>,
-  userId: number,
+  user: Pick<UserRow, 'id' | 'role'>,
   client: ClientInfo,
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const [session] = await db
     .insert(sessions)
     .values({
-      userId,
+      userId: user.id,
+      role: user.role,
       tokenHash: hashToken(token),
       ip: client.ip,
       userAgent: client.userAgent?.slice(0, 512) ?? null,
@@ -42,7 +43,10 @@ export async function createSession(
   return { token, session };
 }
 
-/** The live session a token names, with its user; an expired one is deleted on the way. */
+/**
+ * The live session a token names, with its user. An expired one, or one signed in under a
+ * role the user no longer has (a privilege change), is deleted on the way.
+ */
 export async function findSession(
   db: Database,
   config: Pick<Config, 'sessionIdleMs'>,
@@ -57,7 +61,8 @@ export async function findSession(
   if (!row) return undefined;
   const now = Date.now();
   const idle = now - row.session.lastSeenAt.getTime() > config.sessionIdleMs;
-  if (idle || row.session.expiresAt.getTime() <= now) {
+  const roleChanged = row.session.role !== row.user.role;
+  if (idle || roleChanged || row.session.expiresAt.getTime() <= now) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return undefined;
   }
@@ -72,7 +77,8 @@ export async function findSession(
 
 /**
  * Gives the session a new token, the old one dying at once: done when the account's
- * privileges change (password set, role change), so a token copied before no longer works.
+ * standing changes (password set or changed, e-mail verified, two-factor switched on), so a
+ * token copied before no longer works. A role change ends the session instead (findSession).
  */
 export async function rotateSession(db: Database, sessionId: string): Promise<string> {
   const token = newToken();
