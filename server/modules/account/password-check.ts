@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { verifyPassword } from '../auth/password.ts';
 
@@ -23,14 +24,19 @@ export async function checkPassword(
     key: String(user.id),
     ...CREDENTIAL_LIMITS.passwordCheckPerAccount,
   };
-  await app.rateLimiter.check([rule]);
-  if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
-  await app.rateLimiter.record([rule]);
-  await recordAudit(app.db, request, {
-    action: 'account.password_check_failed',
-    actorId: user.id,
-    subjectType: 'user',
-    subjectId: user.id,
-  });
-  throw AppError.field(field, 'errors.password_incorrect');
+  // The slot is taken before argon2 runs, so parallel guesses cannot outrun the count.
+  await app.rateLimiter.limitFailures(
+    [rule],
+    async () => {
+      if (user.passwordHash && (await verifyPassword(user.passwordHash, password))) return;
+      await recordAudit(app.db, request, {
+        action: 'account.password_check_failed',
+        actorId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+      });
+      throw AppError.field(field, 'errors.password_incorrect');
+    },
+    failsWith('validation_failed'),
+  );
 }

@@ -17,6 +17,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
 import { needsSecondFactor, TwoFactorService } from '../two-factor/two-factor-service.ts';
@@ -163,17 +164,20 @@ export class AuthService {
       { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     // Per account only failures count, so the owner is never locked out by signing in.
-    await this.app.rateLimiter.check([perAccount]);
-    const user = await this.userByEmail(email);
-    const matches = await verifyPassword(
-      user?.passwordHash ?? (await timingHash()),
-      input.password,
+    const user = await this.app.rateLimiter.limitFailures(
+      [perAccount],
+      async () => {
+        const found = await this.userByEmail(email);
+        const matches = await verifyPassword(
+          found?.passwordHash ?? (await timingHash()),
+          input.password,
+        );
+        if (found?.passwordHash && matches) return found;
+        await this.audit(request, 'auth.sign_in_failed', found?.id ?? null, { email });
+        throw new AppError('unauthenticated', { info: INVALID_CREDENTIALS });
+      },
+      failsWith('unauthenticated'),
     );
-    if (!user?.passwordHash || !matches) {
-      await this.app.rateLimiter.record([perAccount]);
-      await this.audit(request, 'auth.sign_in_failed', user?.id ?? null, { email });
-      throw new AppError('unauthenticated', { info: INVALID_CREDENTIALS });
-    }
     if (user.blockedAt) {
       await this.audit(request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
       throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });

@@ -5,6 +5,7 @@ import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { publishUserUpdated } from '../realtime/user-events.ts';
@@ -120,23 +121,28 @@ export class TwoFactorService {
     });
   }
 
-  /** Runs a code check under the per-account limit; only failures count against it. */
+  /**
+   * Runs a code check under the per-account limit; only failures count against it, and the
+   * slot is taken before the check, so parallel guesses cannot outrun the count.
+   */
   private async limited(request: FastifyRequest, user: UserRow, check: () => Promise<void>) {
     const rule = {
       name: 'two-factor-account',
       key: String(user.id),
       ...CREDENTIAL_LIMITS.twoFactorPerAccount,
     };
-    await this.app.rateLimiter.check([rule]);
-    try {
-      await check();
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'validation_failed') {
-        await this.app.rateLimiter.record([rule]);
-        await this.audit(request, 'auth.two_factor_failed', user);
-      }
-      throw error;
-    }
+    await this.app.rateLimiter.limitFailures(
+      [rule],
+      async () => {
+        try {
+          await check();
+        } catch (error) {
+          if (isWrongCode(error)) await this.audit(request, 'auth.two_factor_failed', user);
+          throw error;
+        }
+      },
+      isWrongCode,
+    );
     await this.app.rateLimiter.reset(rule.name, rule.key);
   }
 
@@ -160,6 +166,8 @@ export class TwoFactorService {
     if (accepted.length === 0) throw AppError.field('code', M.codeAlreadyUsed);
   }
 }
+
+const isWrongCode = failsWith('validation_failed');
 
 /** True when signing in needs the second step: two-factor is on and confirmed. */
 export function needsSecondFactor(user: UserRow): boolean {

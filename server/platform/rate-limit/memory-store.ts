@@ -46,7 +46,15 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   async peek(key: string): Promise<RateLimitHit | undefined> {
     const current = this.windows.get(key);
-    return current && current.resetAt > Date.now() ? { ...current } : undefined;
+    // A window whose hits were all undone counts as none, as in Redis.
+    return current && current.resetAt > Date.now() && current.count > 0
+      ? { ...current }
+      : undefined;
+  }
+
+  async undo(key: string): Promise<void> {
+    const current = this.windows.get(key);
+    if (current && current.resetAt > Date.now() && current.count > 0) current.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

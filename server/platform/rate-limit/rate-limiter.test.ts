@@ -11,6 +11,10 @@ import { describeWithRedis, startTcpProxy, uniqueKey } from './test-redis.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };
 
+/** A wrong credential in these tests: the error limitFailures counts. */
+class Wrong extends Error {}
+const isFailure = (error: unknown) => error instanceof Wrong;
+
 /** The error a consume threw, or undefined when it let the attempt through. */
 async function refusal(promise: Promise<void>): Promise<AppError | undefined> {
   try {
@@ -65,6 +69,27 @@ function storeContract(getStore: () => RateLimitStore): void {
       expect((await getStore().hit(key, 60_000)).count).toBe(1);
     });
 
+    it('takes one hit back on undo, never below zero and never from an ended window', async () => {
+      const key = uniqueKey('undo');
+      await getStore().hit(key, 60_000);
+      await getStore().hit(key, 60_000);
+      await getStore().undo(key);
+      expect((await getStore().peek(key))?.count).toBe(1);
+      await getStore().undo(key);
+      await getStore().undo(key);
+      expect(await getStore().peek(key)).toBeUndefined();
+      expect((await getStore().hit(key, 60_000)).count).toBe(1);
+      // Undoing a key without a window leaves no counter behind.
+      const none = uniqueKey('undo-none');
+      await getStore().undo(none);
+      expect(await getStore().peek(none)).toBeUndefined();
+      const short = uniqueKey('undo-ended');
+      await getStore().hit(short, 100);
+      await sleep(150);
+      await getStore().undo(short);
+      expect((await getStore().hit(short, 60_000)).count).toBe(1);
+    });
+
     it('counts simultaneous hits exactly once each', async () => {
       const key = uniqueKey('race');
       const hits = await Promise.all(Array.from({ length: 50 }, () => getStore().hit(key, 60_000)));
@@ -98,19 +123,80 @@ function storeContract(getStore: () => RateLimitStore): void {
       expect(retryAfter).toBeLessThanOrEqual(60);
     });
 
-    it('counts only recorded failures with check and record', async () => {
+    it('counts only failures with limitFailures', async () => {
       const limited = rule({ limit: 2 });
-      await limiter().check([limited]);
-      await limiter().record([limited]);
-      await limiter().check([limited]);
-      await limiter().record([limited]);
-      const error = await refusal(limiter().check([limited]));
+      const key = storageKey(limited.name, limited.key);
+      const succeed = () => limiter().limitFailures([limited], async () => 'ok', isFailure);
+      const fail = () =>
+        limiter().limitFailures([limited], () => Promise.reject(new Wrong()), isFailure);
+      // Successes, however many, give their slot back.
+      for (let attempt = 0; attempt < 5; attempt++) expect(await succeed()).toBe('ok');
+      expect((await getStore().peek(key))?.count ?? 0).toBe(0);
+      await expect(fail()).rejects.toBeInstanceOf(Wrong);
+      // An error that is not a failure (a bug, the database) gives its slot back too.
+      await expect(
+        limiter().limitFailures([limited], () => Promise.reject(new Error('db down')), isFailure),
+      ).rejects.toThrow('db down');
+      await expect(fail()).rejects.toBeInstanceOf(Wrong);
+      expect((await getStore().peek(key))?.count).toBe(2);
+      // Over the limit: refused without running the check, and the refusal is not counted.
+      let ran = false;
+      const refused = await refusal(
+        limiter().limitFailures(
+          [limited],
+          async () => {
+            ran = true;
+          },
+          isFailure,
+        ),
+      );
+      expect(refused?.code).toBe('too_many_requests');
+      expect(Number(refused?.headers?.['retry-after'])).toBeGreaterThan(0);
+      expect(ran).toBe(false);
+      expect((await getStore().peek(key))?.count).toBe(2);
+    });
+
+    it('lets at most the limit of parallel attempts be checked', async () => {
+      const limited = rule({ limit: 5 });
+      let checked = 0;
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 30 }, () =>
+          limiter().limitFailures(
+            [limited],
+            async () => {
+              checked += 1;
+              // The check takes time (argon2), during which the others arrive.
+              await sleep(20);
+              throw new Wrong();
+            },
+            isFailure,
+          ),
+        ),
+      );
+      const reasons = attempts.map((attempt) =>
+        attempt.status === 'rejected' ? attempt.reason : undefined,
+      );
+      expect(checked).toBe(5);
+      expect(reasons.filter((reason) => reason instanceof Wrong)).toHaveLength(5);
+      expect(
+        reasons.filter(
+          (reason) => reason instanceof AppError && reason.code === 'too_many_requests',
+        ),
+      ).toHaveLength(25);
+      // The refused attempts gave their slots back: the count is the failures.
+      expect((await getStore().peek(storageKey(limited.name, limited.key)))?.count).toBe(5);
+    });
+
+    it('refuses when any of several rules is full, giving back the slots of all', async () => {
+      const full = rule({ name: 'full', limit: 1 });
+      const open = rule({ name: 'open', limit: 10 });
+      await expect(
+        limiter().limitFailures([full], () => Promise.reject(new Wrong()), isFailure),
+      ).rejects.toBeInstanceOf(Wrong);
+      const error = await refusal(limiter().limitFailures([full, open], async () => {}, isFailure));
       expect(error?.code).toBe('too_many_requests');
-      expect(Number(error?.headers?.['retry-after'])).toBeGreaterThan(0);
-      // check itself never counts: a key without failures stays open however often checked.
-      const fresh = rule({ limit: 1 });
-      for (let attempt = 0; attempt < 5; attempt++) await limiter().check([fresh]);
-      expect(await getStore().peek(storageKey(fresh.name, fresh.key))).toBeUndefined();
+      expect(await getStore().peek(storageKey(open.name, open.key))).toBeUndefined();
+      expect((await getStore().peek(storageKey(full.name, full.key)))?.count).toBe(1);
     });
 
     it('lets attempts through again after the window', async () => {
@@ -267,6 +353,7 @@ describe('failing open', () => {
   const broken: RateLimitStore = {
     hit: () => Promise.reject(new Error('connection lost')),
     peek: () => Promise.reject(new Error('connection lost')),
+    undo: () => Promise.reject(new Error('connection lost')),
     reset: () => Promise.reject(new Error('connection lost')),
     close: () => Promise.resolve(),
   };
@@ -280,12 +367,27 @@ describe('failing open', () => {
     expect(JSON.stringify(log.error.mock.calls)).not.toContain('192.0.2.1');
   });
 
+  it('runs a failures-only check while the store is down', async () => {
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const limiter = new RateLimiter(broken, log);
+    const rules = [{ name: 'password-check', key: '7', limit: 1, windowMs: 1_000 }];
+    expect(await limiter.limitFailures(rules, async () => 'checked', isFailure)).toBe('checked');
+    await expect(
+      limiter.limitFailures(rules, () => Promise.reject(new Wrong()), isFailure),
+    ).rejects.toBeInstanceOf(Wrong);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ rule: 'password-check' }),
+      'rate limit store failed; allowed',
+    );
+  });
+
   it('still applies the rules whose counters answered', async () => {
     const store = new MemoryRateLimitStore();
     const halfBroken: RateLimitStore = {
       hit: (key, windowMs) =>
         key.startsWith('down:') ? broken.hit(key, windowMs) : store.hit(key, windowMs),
       peek: (key) => store.peek(key),
+      undo: (key) => store.undo(key),
       reset: (key) => store.reset(key),
       close: () => store.close(),
     };

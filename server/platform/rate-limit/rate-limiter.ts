@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import type { ErrorCode } from '#shared/contracts/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RateLimitStore } from './store.ts';
 
@@ -69,15 +70,42 @@ export class RateLimiter {
   }
 
   /**
-   * Refuses without counting when a rule has already used its limit. With `record`, this
-   * limits failures only: an account's correct sign-ins never count against it, so a
-   * guesser cannot lock its owner out faster than the owner can sign in.
+   * Limits failures only: an account's correct passwords and codes never count against it,
+   * so a guesser cannot lock its owner out faster than the owner can sign in.
+   *
+   * Runs `attempt` (the credential check) holding one slot of every rule, taken before the
+   * check by an atomic increment-then-compare in the store. A check made first and a failure
+   * counted after would let parallel requests all pass the check before any failure was
+   * counted; with slots, at most `limit` attempts are ever being checked or counted at once,
+   * however many arrive together. An attempt over a limit gives its slots back and is
+   * refused with 429 unchecked. When `attempt` throws an error that `isFailure` accepts, its
+   * slots stay as the failure's count; a success, or any other error (a bug, a blocked
+   * account, the database), gives them back.
    */
-  async check(rules: readonly RateLimitRule[]): Promise<void> {
+  async limitFailures<T>(
+    rules: readonly RateLimitRule[],
+    attempt: () => Promise<T>,
+    isFailure: (error: unknown) => boolean,
+  ): Promise<T> {
+    const held = await this.reserve(rules);
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if (!isFailure(error)) await this.release(held);
+      throw error;
+    }
+    await this.release(held);
+    return result;
+  }
+
+  /** Takes a slot of every rule, or gives them all back and refuses (see limitFailures). */
+  private async reserve(rules: readonly RateLimitRule[]): Promise<string[]> {
     const results = await Promise.allSettled(
-      rules.map((rule) => this.store.peek(storageKey(rule.name, rule.key))),
+      rules.map((rule) => this.store.hit(storageKey(rule.name, rule.key), rule.windowMs)),
     );
     const now = Date.now();
+    const held: string[] = [];
     const broken: string[] = [];
     let waitMs = 0;
     results.forEach((result, index) => {
@@ -87,21 +115,22 @@ export class RateLimiter {
         this.log.error({ err: result.reason, rule: rule.name }, 'rate limit store failed; allowed');
         return;
       }
-      if (!result.value || result.value.count < this.limitOf(rule)) return;
+      held.push(storageKey(rule.name, rule.key));
+      if (result.value.count <= this.limitOf(rule)) return;
       broken.push(rule.name);
       waitMs = Math.max(waitMs, result.value.resetAt - now);
     });
+    if (broken.length > 0) await this.release(held);
     this.refuse(broken, waitMs);
+    return held;
   }
 
-  /** Counts a failure against every rule without refusing this attempt (see check). */
-  async record(rules: readonly RateLimitRule[]): Promise<void> {
-    const results = await Promise.allSettled(
-      rules.map((rule) => this.store.hit(storageKey(rule.name, rule.key), rule.windowMs)),
-    );
-    for (const [index, result] of results.entries()) {
+  private async release(keys: readonly string[]): Promise<void> {
+    const results = await Promise.allSettled(keys.map((key) => this.store.undo(key)));
+    for (const result of results) {
       if (result.status === 'rejected') {
-        this.log.error({ err: result.reason, rule: rules[index]?.name }, 'rate limit store failed');
+        // The slot then counts as a failure until its window ends: a stricter limit, briefly.
+        this.log.error({ err: result.reason }, 'rate limit release failed');
       }
     }
   }
@@ -123,6 +152,11 @@ export class RateLimiter {
       this.log.error({ err: error, rule: name }, 'rate limit reset failed');
     }
   }
+}
+
+/** `isFailure` of limitFailures: the attempt failed when it threw an AppError of `code`. */
+export function failsWith(code: ErrorCode): (error: unknown) => boolean {
+  return (error) => error instanceof AppError && error.code === code;
 }
 
 /**

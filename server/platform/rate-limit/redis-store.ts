@@ -9,6 +9,16 @@ export const REDIS_KEY_PREFIX = 'rl:';
  */
 export const RATE_LIMIT_REDIS = { name: 'rate-limit', commandTimeoutMs: 500 } as const;
 
+// Undoing a hit must read and write in one step: a DECR alone on a key whose window just
+// ended would create it again without an expiry, or take a count below zero.
+const UNDO_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 and redis.call('PTTL', KEYS[1]) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return count
+`;
+
 /**
  * Counters shared by every API process through Redis, one key per window: `SET NX PX` opens
  * the window with its expiry, `INCR` counts (keeping the expiry), `PTTL` says when it ends,
@@ -54,6 +64,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const count = Number(replies[0]?.[1] ?? 0);
     const ttl = Number(replies[1]?.[1]);
     return count > 0 && ttl > 0 ? { count, resetAt: Date.now() + ttl } : undefined;
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.redis.eval(UNDO_SCRIPT, 1, this.prefix + key);
   }
 
   async reset(key: string): Promise<void> {

@@ -17,6 +17,12 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
   /** The key's current window without counting, or undefined when it has none. */
   peek(key: string): Promise<RateLimitHit | undefined>;
+  /**
+   * Takes one hit back from the key's live window (a reserved attempt that turned out not to
+   * count); nothing when the key has no live window or no hits left, so a count never goes
+   * below zero, even when the window ended between the hit and its undoing.
+   */
+  undo(key: string): Promise<void>;
   /** Forgets the key, so its next hit opens a new window. */
   reset(key: string): Promise<void>;
   close(): Promise<void>;
