@@ -77,13 +77,20 @@ function hostOf(origin: string): string | undefined {
   }
 }
 
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
 /** Resolves the session cookie of every API request and guards unsafe methods (CSRF). */
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
     const publicHost = hostOf(app.config.appUrl);
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      // The route the router matched, not the raw URL: the router decodes the path, so
+      // `/%61pi/…` reaches an /api/ route and must meet the same gate. A URL that matched no
+      // route (404) runs no handler.
+      if (!isApiRoute(request)) return;
       if (!request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
       if (!token) return;

@@ -177,6 +177,30 @@ describe('CSRF', () => {
   });
 });
 
+describe('CSRF and sessions whatever the path encoding', () => {
+  // The router decodes the path: these reach the same routes as /api/….
+  const spellings = ['/%61pi', '/%61%70%69', '/ap%69'];
+
+  it.each(spellings)('refuses %s/… without the request header', async (base) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${base}/public/v1/auth/sign-in`,
+      payload: { email: 'a@example.com', password: PASSWORD },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ code: 'forbidden', errors_info: ['errors.csrf'] });
+    const signOut = await app.inject({ method: 'POST', url: `${base}/all/v1/auth/sign-out` });
+    expect(signOut.statusCode).toBe(403);
+  });
+
+  it.each(spellings)('resolves the session on %s/…', async (base) => {
+    const { cookie, email } = await signUp();
+    const me = await call('POST', `${base}/account/v1/users/get-auth-user`, { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email });
+  });
+});
+
 describe('sign-in and sign-out', () => {
   it('signs in with the right password and records it in the audit log', async () => {
     const { email } = await signUp();
