@@ -72,8 +72,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    // During a graceful shutdown new requests go elsewhere (the load balancer retries).
-    if (closing) {
+    // During a graceful shutdown new requests go elsewhere (the load balancer retries), but
+    // a route may keep serving (the realtime events API, which requests finishing publish to).
+    if (closing && !request.routeOptions.config?.servesWhileClosing) {
       reply.header('connection', 'close');
       throw new AppError('unavailable');
     }

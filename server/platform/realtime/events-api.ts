@@ -6,6 +6,16 @@ import { triggerProblem } from './event-trigger.ts';
 import { channelKind, LIMITS, type Member } from './protocol.ts';
 import { type AppCredentials, apiRequestProblem } from './signatures.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Still answered during a graceful shutdown, when other requests get 503: the events
+     * of requests that are finishing must not be lost on their way to the channels.
+     */
+    servesWhileClosing?: boolean;
+  }
+}
+
 export interface EventsApiOptions {
   app: AppCredentials;
   deliver: (event: TriggerEvent) => void;
@@ -47,7 +57,11 @@ export const eventsApi: FastifyPluginAsync<EventsApiOptions> = async (app, optio
   );
 
   // Every publish is one of these requests: logged when they fail, not each time.
-  const routeOptions = { schema: { hide: true }, logLevel: 'warn' } as const;
+  const routeOptions = {
+    schema: { hide: true },
+    logLevel: 'warn',
+    config: { servesWhileClosing: true },
+  } as const;
 
   function authenticate(request: FastifyRequest<{ Params: AppParams }>): void {
     if (request.params.appId !== options.app.appId) {
