@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, TEST_APP_SECRET, testConfig } from './config.ts';
+import { loadAppKey } from './platform/crypto/app-key.ts';
 
 describe('loadConfig', () => {
   it('falls back to the embedded defaults when nothing is set', () => {
@@ -64,9 +65,51 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it.each([
+    [{}, true],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    // The demo passwords are public: production seeds only when told to.
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: 'true' }, true],
+    [{ NODE_ENV: 'development', SEED_DEMO: 'false' }, false],
+    [{ NODE_ENV: 'production', SEED_DEMO: '' }, false],
+  ])('seeds the demo data for %j: %s', (env, seeds) => {
+    expect(loadConfig(env).seedDemo).toBe(seeds);
+  });
+
+  it('leaves npm start in development, so that its first run seeds the demo accounts', async () => {
+    const { default: manifest } = await import('../package.json', { with: { type: 'json' } });
+    expect(manifest.scripts.start).not.toMatch(/NODE_ENV/);
+    expect(manifest.scripts.serve).not.toMatch(/NODE_ENV/);
+  });
+
   it('requires the default locale to be one of the locales', () => {
     expect(() => loadConfig({ LOCALES: 'en,fr', DEFAULT_LOCALE: 'ru' })).toThrow(
       'DEFAULT_LOCALE: must be one of LOCALES',
     );
+  });
+});
+
+describe('testConfig', () => {
+  it('keeps everything of a test run out of ./data', async () => {
+    const config = testConfig();
+    expect(config).toMatchObject({
+      env: 'test',
+      dataDir: 'memory://',
+      uploadsDir: 'memory://',
+      appSecret: TEST_APP_SECRET,
+      seedDemo: false,
+    });
+    // The key comes from the setting, not from a file written under a data folder.
+    expect(await loadAppKey(config)).toBe(TEST_APP_SECRET);
+  });
+
+  it('lets a test choose otherwise', () => {
+    expect(testConfig({ DATA_DIR: '/tmp/x', APP_SECRET: 'y'.repeat(32) })).toMatchObject({
+      dataDir: '/tmp/x',
+      uploadsDir: '/tmp/x/uploads',
+      appSecret: 'y'.repeat(32),
+    });
   });
 });

@@ -97,7 +97,7 @@ const envSchema = z
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     UPLOADS_DIR: z.string().min(1).optional(),
-    SEED_DEMO: flag.default(true),
+    SEED_DEMO: flag.optional(),
     FEATURES: list(z.enum(FEATURES)).default([...FEATURES]),
     DEFAULT_LOCALE: z.enum(LANGS).default('en'),
     LOCALES: list(z.enum(LANGS)).default([...LANGS]),
@@ -233,6 +233,22 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Reads an optional `.env` in the working folder into process.env (Node's own parser); a
+ * variable already in the environment wins over the file, even when empty. Only the process
+ * entries call it (server/main.ts, scripts/db-migrate.ts): a test's configuration must not
+ * depend on a developer's file.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  try {
+    process.loadEnvFile(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
 /** Parses the environment; throws a ConfigError whose message is one line per bad value. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // An empty variable means unset, as in most twelve-factor tools.
@@ -262,7 +278,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadsDir:
       env.UPLOADS_DIR ??
       (env.DATA_DIR.startsWith('memory://') ? 'memory://' : `${env.DATA_DIR}/uploads`),
-    seedDemo: env.SEED_DEMO,
+    // The demo passwords are published (README): a production start on an empty database
+    // must not create an admin with one unless asked to.
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     features: new Set(env.FEATURES),
     defaultLocale: env.DEFAULT_LOCALE,
     locales: env.LOCALES,
@@ -314,14 +332,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   };
 }
 
+/** APP_SECRET of every test app: a fixed key, so nothing is generated into a data folder. */
+export const TEST_APP_SECRET = 'test-app-secret-not-for-production-0123456789';
+
 /** A configuration for tests: the defaults with the overrides given. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  // Uploads stay in memory so that no test leaves files in ./data.
+  // Nothing of a test run lands in ./data, where `npm start` keeps its database, uploads
+  // and generated key: the data folder (and with it the uploads) is in memory, and the key
+  // is fixed rather than written to $DATA_DIR/app-secret.
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
-    UPLOADS_DIR: 'memory://',
+    DATA_DIR: 'memory://',
+    APP_SECRET: TEST_APP_SECRET,
     ...overrides,
   });
 }

@@ -1,12 +1,14 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
 
-// The process entry: read the configuration, build the app, listen, and close gracefully
-// on SIGTERM/SIGINT (in-flight requests finish; new ones get 503) within a time limit.
+// The process entry: read the configuration (the environment over an optional .env), build
+// the app, listen, and close gracefully on SIGTERM/SIGINT (in-flight requests finish; new
+// ones get 503) within a time limit.
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
+    loadEnvFile();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
