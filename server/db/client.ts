@@ -25,13 +25,27 @@ export interface OpenDatabaseOptions {
   pglite?: PGlite;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** How long PostgreSQL may take to accept a connection (or a pool slot to free up). */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * pg waits forever for a server that never answers (a dropped route, a firewall that
+ * blackholes): every request, and the readiness check, would hang with it.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 const drizzleOptions = { schema, casing: 'snake_case' } as const;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+      // Finds out about a peer that vanished under an idle connection.
+      keepAlive: true,
+    });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     return {
@@ -63,11 +77,19 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-export async function pingDatabase(db: Database): Promise<boolean> {
+/** True when the database answers within `timeoutMs`; false when it fails or is slower. */
+export async function pingDatabase(db: Database, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
   try {
-    await db.execute(sql`select 1`);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

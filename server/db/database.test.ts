@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../modules/auth/password.ts';
+import { startSilentServer } from '../test/silent-server.ts';
 import { createTestDatabase } from '../test/test-database.ts';
-import { queryRows } from './client.ts';
+import { CONNECT_TIMEOUT_MS, type DatabaseHandle, openDatabase, queryRows } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { auditLog, countries, users } from './schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed.ts';
@@ -23,6 +24,7 @@ describe('the migrated database', () => {
       'countries',
       'mail_outbox',
       'oauth_accounts',
+      'oauth_providers',
       'one_time_tokens',
       'sessions',
       'two_factor_recovery_codes',
@@ -64,5 +66,57 @@ describe('the migrated database', () => {
     await db.delete(users).where(eq(users.id, user?.id ?? 0));
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, 'auth.sign_in'));
     expect(entry).toMatchObject({ actorId: null, ip: '127.0.0.1', data: {} });
+  });
+});
+
+describe('seeding from processes that start together', () => {
+  it('seeds one set, and none of them fails on the unique addresses', async () => {
+    const empty = await createTestDatabase();
+    // On PostgreSQL each "process" gets its own pool, as separate processes would; PGlite is
+    // one process's database, so there the seeds run side by side on the one handle.
+    const others: DatabaseHandle[] =
+      empty.driver === 'postgres'
+        ? await Promise.all(
+            [1, 2].map(() => openDatabase({ url: empty.pool.options.connectionString })),
+          )
+        : [];
+    const handles = empty.driver === 'postgres' ? [empty, ...others] : [empty, empty, empty];
+    try {
+      const seeded = await Promise.all(handles.map((handle) => seedDemoData(handle.db)));
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      const rows = await empty.db.select().from(users);
+      expect(rows.map((user) => user.email).sort()).toEqual(
+        DEMO_ACCOUNTS.map((account) => account.email).sort(),
+      );
+    } finally {
+      await Promise.all(others.map((handle) => handle.close()));
+      await empty.close();
+    }
+  });
+});
+
+describe('a PostgreSQL server that never answers', () => {
+  it('fails a query once the connection timeout has passed, instead of waiting forever', async () => {
+    const silent = await startSilentServer();
+    const blackholed = await openDatabase({ url: silent.url, connectTimeoutMs: 300 });
+    try {
+      const started = performance.now();
+      const failure = await blackholed.db.execute(sql`select 1`).catch((error: Error) => error);
+      // Drizzle wraps the driver's error ("timeout exceeded when trying to connect").
+      expect(String((failure as Error).cause)).toMatch(/timeout/i);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(silent.accepted()).toBe(1);
+    } finally {
+      await blackholed.close();
+      await silent.close();
+    }
+  });
+
+  it('has a connection timeout unless told otherwise', async () => {
+    const handle = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/none' });
+    expect(handle.driver === 'postgres' && handle.pool.options.connectionTimeoutMillis).toBe(
+      CONNECT_TIMEOUT_MS,
+    );
+    await handle.close();
   });
 });

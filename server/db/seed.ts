@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 import type { Database } from './client.ts';
 import { countries, users } from './schema/index.ts';
@@ -38,23 +38,34 @@ export const DEMO_COUNTRIES = [
   { code: 'ES', name: 'Spain' },
 ];
 
+/** Beside the migrations' lock (migrate.ts); any number nobody else takes. */
+const SEED_LOCK_ID = 72_616_002;
+
+async function hasUsers(db: Pick<Database, 'select'>): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  return (existing?.n ?? 0) > 0;
+}
+
 /** Seeds an empty database; returns false when there were users already. */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(users);
-  if ((existing?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  // Every start after the first ends here, without hashing three passwords.
+  if (await hasUsers(db)) return false;
+  const verifiedAt = new Date();
+  const demoUsers = await Promise.all(
+    DEMO_ACCOUNTS.map(async ({ password, ...account }) => ({
+      ...account,
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: verifiedAt,
+    })),
+  );
+  return db.transaction(async (tx) => {
+    // Processes started together on an empty database all get this far: the lock lets one
+    // seed while the others wait, and then they find its users and leave them be. Without
+    // it the second insert would fail on the unique e-mail and stop that process.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    if (await hasUsers(tx)) return false;
     await tx.insert(countries).values(DEMO_COUNTRIES).onConflictDoNothing();
-    const verifiedAt = new Date();
-    for (const account of DEMO_ACCOUNTS) {
-      await tx.insert(users).values({
-        role: account.role,
-        email: account.email,
-        username: account.username,
-        name: account.name,
-        passwordHash: await hashPassword(account.password),
-        emailVerifiedAt: verifiedAt,
-      });
-    }
+    await tx.insert(users).values(demoUsers);
+    return true;
   });
-  return true;
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
+import { openDatabase } from '../../db/client.ts';
+import { startSilentServer } from '../../test/silent-server.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { READINESS_TIMEOUT_MS } from './routes.ts';
 
 const { app } = await createTestApp();
 
@@ -27,6 +30,27 @@ describe('health checks', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
     await broken.close();
+  });
+
+  it('answers 503 within its time limit when PostgreSQL never answers', async () => {
+    const silent = await startSilentServer();
+    // The pool's own connection timeout (5 s) is longer: the readiness limit must act first.
+    const database = await openDatabase({ url: silent.url });
+    const blackholed = await buildApp(testConfig(), { database });
+    try {
+      const started = performance.now();
+      const response = await blackholed.inject({ url: '/readyz' });
+      const took = performance.now() - started;
+      expect(silent.accepted()).toBe(1);
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+      expect(took).toBeGreaterThanOrEqual(READINESS_TIMEOUT_MS - 50);
+      expect(took).toBeLessThan(READINESS_TIMEOUT_MS + 1_000);
+    } finally {
+      await blackholed.close();
+      await silent.close();
+      await database.close();
+    }
   });
 
   it('sends the security headers', async () => {

@@ -2,6 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse, readinessResponse } from '#shared/contracts/health.ts';
 import { pingDatabase } from '../../db/client.ts';
 
+/**
+ * A load balancer's check has its own time limit (often 2–5 s): a slow answer must be our
+ * 503, not its timeout, so the process is marked down for the right reason and at once.
+ */
+export const READINESS_TIMEOUT_MS = 2_000;
+
 // Liveness answers without touching anything; readiness checks the database so a load
 // balancer stops sending traffic to a process that cannot reach it.
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      const up = await pingDatabase(app.db);
+      const up = await pingDatabase(app.db, READINESS_TIMEOUT_MS);
       return reply
         .code(up ? 200 : 503)
         .send({ status: up ? 'ok' : 'unavailable', database: up ? 'up' : 'down' });
