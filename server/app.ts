@@ -14,7 +14,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { databasePlugin } from './db/plugin.ts';
 import { registerApi } from './http/api.ts';
 import { AppError } from './http/app-error.ts';
-import { errorHandler, sendError } from './http/error-handler.ts';
+import { clientErrorHandler, errorHandler, replyWithError } from './http/error-handler.ts';
 import { openApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
@@ -58,8 +58,13 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     bodyLimit: 1_048_576,
     // Answered below in our envelope instead of Fastify's own body.
     return503OnClosing: false,
-    // A URL Fastify cannot even route (bad percent-encoding …) still gets the envelope.
-    frameworkErrors: (_error, _request, reply) => sendError(reply, new AppError('bad_request')),
+    // A URL Fastify cannot even route (bad percent-encoding 400, a parameter over its length
+    // 414) still gets the envelope and an id: no hook of ours runs for it.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return replyWithError(error, request, reply);
+    },
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -29,7 +29,30 @@ const { app } = await createTestApp({}, (app) => {
   app.get('/api/public/v1/test-conflict', async () => {
     throw new AppError('conflict', { info: 'errors.email_taken' });
   });
+  // As Fastify's plugins fail: an error that carries its HTTP status.
+  app.get<{ Params: { status: string } }>('/api/public/v1/test-status/:status', async (request) => {
+    throw Object.assign(new Error('from a plugin'), { statusCode: Number(request.params.status) });
+  });
+  app.post('/api/public/v1/test-upload', async (request) => {
+    const file = await request.file();
+    return { name: file?.filename };
+  });
 });
+
+/** Sends raw bytes over a new connection; answers all that comes back until it closes. */
+async function rawExchange(request: string): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => {
+    received += chunk.toString();
+  });
+  socket.on('error', () => {});
+  socket.write(request);
+  await new Promise((resolve) => socket.on('close', resolve));
+  return received;
+}
 
 describe('the error envelope', () => {
   it('maps each invalid field to its messages as errors_validation', async () => {
@@ -111,10 +134,81 @@ describe('the error envelope', () => {
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers a URL it cannot decode in the envelope', async () => {
-    const response = await app.inject({ url: '/api/%zz' });
+  it('answers a URL it cannot decode in the envelope, with a request id', async () => {
+    const response = await app.inject({ url: '/api/%zz', headers: { 'x-request-id': 'lb-9' } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+    expect(response.headers['x-request-id']).toBe('lb-9');
+    const fresh = await app.inject({ url: '/api/%zz' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps the 414 of a path parameter over its length limit, with a request id', async () => {
+    const response = await app.inject({ url: `/api/public/v1/test-status/${'4'.repeat(200)}` });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    [405, 'bad_request'],
+    [406, 'bad_request'],
+    [408, 'bad_request'],
+    [413, 'payload_too_large'],
+    [415, 'unsupported_media_type'],
+    [416, 'bad_request'],
+    [429, 'too_many_requests'],
+    [431, 'bad_request'],
+  ])('keeps a client error %i of a plugin as it is, in the envelope (%s)', async (status, code) => {
+    const response = await app.inject({ url: `/api/public/v1/test-status/${status}` });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ code, errors_info: [`errors.${code}`] });
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a server error of a plugin as our 500, whatever its status', async () => {
+    const response = await app.inject({ url: '/api/public/v1/test-status/502' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 'internal', errors_info: ['errors.internal'] });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-echo',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+      payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().code).toBe('payload_too_large');
+  });
+
+  it("answers an upload that is not multipart with the multipart plugin's 406", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-upload',
+      headers: { 'x-requested-with': 'fetch' },
+      payload: { file: 'x' },
+    });
+    expect(response.statusCode).toBe(406);
+    expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+  });
+
+  it('answers headers over the size limit with 431 in the envelope, before any route', async () => {
+    const received = await rawExchange(
+      `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(received).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+    expect(received.split('\r\n\r\n')[1]).toBe(
+      '{"code":"bad_request","errors_info":["errors.bad_request"]}',
+    );
+  });
+
+  it('answers bytes that are not HTTP with 400 in the envelope', async () => {
+    const received = await rawExchange('HELLO THERE\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(received).toContain('{"code":"bad_request","errors_info":["errors.bad_request"]}');
   });
 });
 
