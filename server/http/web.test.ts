@@ -13,6 +13,11 @@ await writeFile(
 );
 await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
 await writeFile(join(dist, 'robots.txt'), 'User-agent: *');
+// The build's pre-compressed copies (vite.config.ts), the raw index's among them.
+await writeFile(join(dist, 'index.html.gz'), 'gzip of the raw index');
+await writeFile(join(dist, 'index.html.br'), 'brotli of the raw index');
+await writeFile(join(dist, 'assets', 'main-abc123.js.gz'), 'gzip of main');
+await writeFile(join(dist, 'assets', 'main-abc123.js.map'), '{"version":3}');
 
 const { app } = await createTestApp({
   WEB_DIST_DIR: dist,
@@ -74,15 +79,39 @@ describe('serving the web app', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
+  it('keeps the 416 of a range past the end of a file, in the envelope', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { range: 'bytes=999-' } });
+    expect(response.statusCode).toBe(416);
+    expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+  });
+
   it('answers a missing asset with a 404, not the app', async () => {
     const response = await app.inject({ url: '/assets/gone-123.js' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('not_found');
   });
 
-  it('does not serve index.html without the configuration', async () => {
-    const response = await app.inject({ url: '/index.html' });
+  it('serves the pre-compressed copy of an asset to a browser that accepts it', async () => {
+    const response = await app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.body).toBe('gzip of main');
+  });
+
+  it.each([
+    ['/index.html', {}],
+    ['/index.html', { 'accept-encoding': 'br, gzip' }],
+    ['/index.html.gz', {}],
+    ['/index.html.br', { 'accept-encoding': 'br' }],
+    ['/assets/main-abc123.js.map', {}],
+  ])('does not serve %s (%j) as a file', async (url, headers) => {
+    const response = await app.inject({ url, headers });
     expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+    expect(response.body).not.toContain('raw index');
   });
 
   it('answers an unknown API path with JSON even when HTML is accepted', async () => {

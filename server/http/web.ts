@@ -20,6 +20,15 @@ function renderIndex(template: string, appConfig: AppConfig): string {
   return template.replace('</head>', `${block}</head>`);
 }
 
+/**
+ * The raw index.html (or its pre-compressed copies) lacks the runtime configuration: it
+ * only leaves through sendIndex. Source maps are built for error reports, not visitors.
+ */
+function servedAsFile(path: string): boolean {
+  const file = path.replace(/\.(gz|br)$/, '');
+  return file !== '/index.html' && !file.endsWith('.map');
+}
+
 function looksLikeFile(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   return path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
@@ -41,8 +50,7 @@ export const webPlugin = fp(
         index: false,
         wildcard: false,
         preCompressed: true,
-        // Source maps are built for error reports, not for visitors.
-        allowedPath: (path) => path !== '/index.html' && !path.endsWith('.map'),
+        allowedPath: servedAsFile,
         setHeaders: (res, path) => {
           res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT);
         },
