@@ -8,7 +8,7 @@ import {
 } from '../validation/password.ts';
 import { requiredString } from '../validation/required.ts';
 import { authUser } from './auth-user.ts';
-import { listResponse } from './list.ts';
+import { listResponse, pagingQuery } from './list.ts';
 
 // The signed-in user's own account (§7 Account: profile, two-factor, devices). Every path
 // is mounted on the account base for customers and on the dashboard base for staff
@@ -124,10 +124,11 @@ export const device = z.object({
 });
 export type Device = z.infer<typeof device>;
 
-/**
- * The current device first (§4), then the most recent. A user has a handful, so one page
- * holds them all; the controls keep the §3 list shape.
- */
+/** §3 paging of the devices list; a user has a handful, so the first page holds them. */
+export const devicesQuery = pagingQuery;
+export type DevicesQuery = z.infer<typeof devicesQuery>;
+
+/** The current device first (§4: at the top of the first page), then the most recent. */
 export const devicesResponse = listResponse(device);
 export type DevicesResponse = z.infer<typeof devicesResponse>;
 
@@ -139,3 +140,15 @@ export type LogoutDeviceRequest = z.infer<typeof logoutDeviceRequest>;
 
 /** The file name §4 gives the downloaded recovery codes. */
 export const RECOVERY_CODES_FILE = '2fa_recovery_codes.txt';
+
+/**
+ * get-recovery-codes: the password, and the language the file's header is written in (the
+ * page's; the account's language when left out).
+ */
+export const recoveryCodesRequest = passwordConfirmation.extend({
+  locale: z.enum(LANGS).optional(),
+});
+export type RecoveryCodesRequest = z.infer<typeof recoveryCodesRequest>;
+
+/** get-recovery-codes answers the file itself (text/plain): a header, then one code a line. */
+export const recoveryCodesResponse = z.string();

@@ -32,3 +32,23 @@ export function pagingControls(paging: PagingQuery, total: number): ListControls
     last_page: Math.max(1, Math.ceil(total / paging.per_page)),
   };
 }
+
+/** The rows a page holds: how many to skip and how many to take (SQL offset and limit). */
+export function pageWindow(paging: PagingQuery): { offset: number; limit: number } {
+  return { offset: (paging.page - 1) * paging.per_page, limit: paging.per_page };
+}
+
+/** One page of a list answer: its items and the controls for `total` items in all. */
+export function listPage<T>(
+  items: T[],
+  paging: PagingQuery,
+  total: number,
+): { items: T[]; controls: ListControls } {
+  return { items, controls: pagingControls(paging, total) };
+}
+
+/** A page of a list held whole in memory (a handful of items, such as the providers). */
+export function pageOf<T>(all: readonly T[], paging: PagingQuery) {
+  const { offset, limit } = pageWindow(paging);
+  return listPage(all.slice(offset, offset + limit), paging, all.length);
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGS } from '../locales.ts';
 import { requiredString } from '../validation/required.ts';
+import { listResponse, pagingQuery } from './list.ts';
 
 // Social sign-in with Google and Apple (§1, §4, §7 OAuth), on the public base. The flow:
 //  1. The page lists the providers (GET /oauth-client/providers) and opens a provider's
@@ -31,8 +32,14 @@ export const OAUTH_PATHS = {
 /** The app page the callback forwards to, below `/{lang}/`. */
 export const OAUTH_CALLBACK_PAGE = 'oauth/callback';
 
-/** §7 `?client_id`: an OAuth client of ours asking (VPN apps); the web app sends none. */
-export const oauthProvidersQuery = z.object({ client_id: z.string().max(255).optional() });
+/**
+ * §7 `?client_id`: an OAuth client of ours asking (VPN apps); the web app sends none. Paged
+ * like every list (§3), though two providers always fit on the first page.
+ */
+export const oauthProvidersQuery = pagingQuery.extend({
+  client_id: z.string().max(255).optional(),
+});
+export type OAuthProvidersQuery = z.infer<typeof oauthProvidersQuery>;
 
 /** §3 OAuth provider: id and href, plus the name a button shows. */
 export const oauthProvider = z.object({
@@ -43,10 +50,30 @@ export const oauthProvider = z.object({
 export type OAuthProvider = z.infer<typeof oauthProvider>;
 
 /** Only the configured providers are listed: a provider without keys is off. */
-export const oauthProvidersResponse = z.object({ items: z.array(oauthProvider) });
+export const oauthProvidersResponse = listResponse(oauthProvider);
 export type OAuthProvidersResponse = z.infer<typeof oauthProvidersResponse>;
 
+/**
+ * The provider named in the path of authorize and callback. Any short text: an unknown or
+ * switched-off provider is answered 404 provider_disabled, not a validation error.
+ */
+export const oauthProviderParams = z.object({ provider: z.string().max(32) });
+export type OAuthProviderParams = z.infer<typeof oauthProviderParams>;
+
 export const oauthAuthorizeQuery = z.object({ lang: z.enum(LANGS).optional() });
+
+/**
+ * What a provider sends back to the callback, by query or by Apple's form post (RFC 6749
+ * §4.1.2, RFC 9207 `iss`, Apple's `user`); anything else is dropped.
+ */
+export const oauthProviderAnswer = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(256).optional(),
+  iss: z.string().max(512).optional(),
+  user: z.string().max(4096).optional(),
+});
+export type OAuthProviderAnswer = z.infer<typeof oauthProviderAnswer>;
 
 /** §7 auth/token {code, provider_id, response_type}, plus the state the callback carried. */
 export const oauthTokenRequest = z.object({

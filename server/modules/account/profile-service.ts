@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decodeChallenge } from '#shared/challenge.ts';
 import {
@@ -11,15 +11,16 @@ import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import type { Lang } from '#shared/locales.ts';
 import { isStaff } from '#shared/roles.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import { oneTimeTokens, type TokenType, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { AuthService } from '../auth/auth-service.ts';
 import { challengeLink, userLocale } from '../auth/mail-links.ts';
-import { consumeToken, issueToken, revokeToken } from '../auth/one-time-tokens.ts';
+import { consumeToken, findToken, issueToken, revokeToken } from '../auth/one-time-tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import { deleteOtherSessions, rotateSession } from '../auth/sessions.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
@@ -36,6 +37,20 @@ const M = ACCOUNT_MESSAGES;
 export const DELETION_GRACE_MS = 30 * 86_400_000;
 
 const normalise = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The links that are mailed to an address. When the account's address changes, those sent
+ * to the old one die: whoever still reads that mailbox must not reset the password.
+ */
+const MAILED_TOKENS: TokenType[] = [
+  'email_verify',
+  'password_reset',
+  'password_set',
+  'email_change',
+];
+
+/** Why following an e-mail change link failed, as the audit log records it. */
+type EmailChangeFailure = 'malformed' | 'not_pending' | 'invalid_token' | 'foreign' | 'taken';
 
 /**
  * The signed-in user's own account (§4, §5, §7 Account): profile and avatar, e-mail change,
@@ -63,6 +78,19 @@ export class ProfileService {
     if (!user) throw new AppError('not_found');
     void publishUserUpdated(this.app, user);
     return user;
+  }
+
+  /** Each new address sends a mail: limited per account and per client address. */
+  private limitEmailChanges(request: FastifyRequest, user: UserRow): Promise<void> {
+    const rules: RateLimitRule[] = [
+      {
+        name: 'email-change-account',
+        key: String(user.id),
+        ...CREDENTIAL_LIMITS.emailChangePerAccount,
+      },
+      { name: 'email-change-ip', key: request.ip, ...CREDENTIAL_LIMITS.emailChangePerIp },
+    ];
+    return this.app.rateLimiter.consume(rules);
   }
 
   private async emailTakenByOther(email: string, userId: number): Promise<boolean> {
@@ -97,6 +125,8 @@ export class ProfileService {
     if (await this.usernameTakenByOther(input.username, user.id)) {
       throw AppError.field('username', M.usernameTaken);
     }
+    // Counted before the address is looked up, so the answer "taken" cannot be farmed.
+    if (emailChanges) await this.limitEmailChanges(request, user);
     if (emailChanges && (await this.emailTakenByOther(email, user.id))) {
       throw AppError.field('email', AUTH_MESSAGES.emailTaken);
     }
@@ -146,13 +176,7 @@ export class ProfileService {
   }
 
   async resendEmailChange(request: FastifyRequest, user: UserRow, locale?: Lang): Promise<void> {
-    await this.app.rateLimiter.consume([
-      {
-        name: 'email-change-account',
-        key: String(user.id),
-        ...CREDENTIAL_LIMITS.verifyPerAccount,
-      },
-    ]);
+    await this.limitEmailChanges(request, user);
     await this.sendEmailChange(user, locale);
     await this.audit(request, 'account.email_change_requested', user, {
       to: user.emailTmp,
@@ -171,7 +195,8 @@ export class ProfileService {
   /**
    * The link from the new mailbox: the address becomes the account's (and counts as
    * verified, since following the link proved it). The link works once, for this user, and
-   * only while that address is still the pending one.
+   * only while that address is still the pending one. Links mailed to the old address die.
+   * Every refusal is audited: a run of them is someone trying links that are not theirs.
    */
   async confirmEmailChange(
     request: FastifyRequest,
@@ -181,28 +206,50 @@ export class ProfileService {
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
     ]);
-    const failed = () => new AppError('bad_request', { info: AUTH_MESSAGES.linkInvalid });
+    const refuse = async (reason: EmailChangeFailure, error: AppError) => {
+      await this.audit(request, 'account.email_change_failed', user, { reason });
+      return error;
+    };
+    const invalid = () => new AppError('bad_request', { info: AUTH_MESSAGES.linkInvalid });
+    const taken = () => new AppError('conflict', { info: AUTH_MESSAGES.emailTaken });
     const challenge = decodeChallenge(rawChallenge);
-    if (!challenge?.email || !challenge.token) throw failed();
+    if (!challenge?.email || !challenge.token) throw await refuse('malformed', invalid());
     const email = normalise(challenge.email);
-    if (user.emailTmp !== email) throw new AppError('conflict', { info: M.emailChangeFailed });
-    const used = await consumeToken(this.db, 'email_change', email, challenge.token);
-    if (!used || used.userId !== user.id) throw failed();
-    if (await this.emailTakenByOther(email, user.id)) {
-      throw new AppError('conflict', { info: AUTH_MESSAGES.emailTaken });
+    if (user.emailTmp !== email) {
+      throw await refuse('not_pending', new AppError('conflict', { info: M.emailChangeFailed }));
     }
+    // Looked at before it is used, so another account's attempt cannot spend the owner's link.
+    const found = await findToken(this.db, 'email_change', email, challenge.token);
+    if (!found) throw await refuse('invalid_token', invalid());
+    if (found.userId !== user.id) throw await refuse('foreign', invalid());
+    const used = await consumeToken(this.db, 'email_change', email, challenge.token);
+    if (!used) throw await refuse('invalid_token', invalid());
+    if (await this.emailTakenByOther(email, user.id)) throw await refuse('taken', taken());
     let updated: UserRow;
     try {
-      updated = await this.save(user.id, {
-        email,
-        emailTmp: null,
-        emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
+      updated = await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ email, emailTmp: null, emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+          .where(eq(users.id, user.id))
+          .returning();
+        if (!row) throw new AppError('not_found');
+        await tx
+          .delete(oneTimeTokens)
+          .where(
+            and(
+              eq(oneTimeTokens.userId, user.id),
+              eq(oneTimeTokens.email, user.email),
+              inArray(oneTimeTokens.type, MAILED_TOKENS),
+            ),
+          );
+        return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error))
-        throw new AppError('conflict', { info: AUTH_MESSAGES.emailTaken });
+      if (isUniqueViolation(error)) throw await refuse('taken', taken());
       throw error;
     }
+    void publishUserUpdated(this.app, updated);
     await this.audit(request, 'account.email_changed', user, { from: user.email, to: email });
     return updated;
   }
@@ -250,9 +297,19 @@ export class ProfileService {
     await this.audit(request, 'account.password_set_link_sent', user);
   }
 
-  /** §5 the avatar: re-encoded here, stored under a new random name, the old file removed. */
-  async updatePhoto(request: FastifyRequest, user: UserRow, upload: Buffer): Promise<UserRow> {
-    const image = await toAvatar(upload);
+  /**
+   * §5 the avatar: re-encoded here, stored under a new random name, the old file removed.
+   * Limited per account before the upload is read, since decoding a large image is costly.
+   */
+  async updatePhoto(
+    request: FastifyRequest,
+    user: UserRow,
+    readUpload: () => Promise<Buffer>,
+  ): Promise<UserRow> {
+    await this.app.rateLimiter.consume([
+      { name: 'avatar-account', key: String(user.id), ...CREDENTIAL_LIMITS.avatarPerAccount },
+    ]);
+    const image = await toAvatar(await readUpload());
     const key = `avatars/${randomBytes(16).toString('base64url')}.webp`;
     await this.app.storage.put(key, { data: image, contentType: 'image/webp' });
     const updated = await this.save(user.id, { photo: mediaPath(key) });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
-import { auditLog, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, mailOutbox, oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
 import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -23,6 +23,20 @@ beforeEach(() => smtp.clear());
 async function signedInUser(overrides: Parameters<typeof createUser>[1] = {}) {
   const user = await createUser(db, overrides);
   return { user, cookie: await signIn(call, user.email) };
+}
+
+/** The challenge of the newest link mailed to `to`. */
+async function mailedChallenge(to: string): Promise<string> {
+  const mail = await smtp.waitForMessage(to);
+  const link = mail.links.find((href) => href.includes('challenge=')) ?? '';
+  return new URL(link).searchParams.get('challenge') ?? '';
+}
+
+async function auditRows(userId: number, action: string) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.actorId} = ${userId} and ${auditLog.action} = ${action}`);
 }
 
 async function auditActions(userId: number): Promise<string[]> {
@@ -223,6 +237,180 @@ describe('e-mail change', () => {
   });
 });
 
+describe('e-mail change: what it leaves behind and what it refuses', () => {
+  it('kills a password-reset link mailed to the old address once the new one is confirmed', async () => {
+    const { user, cookie } = await signedInUser();
+    await call('POST', '/api/public/v1/auth/password/forgot', { body: { email: user.email } });
+    const reset = await mailedChallenge(user.email);
+    const next = `moved-${user.id}@example.com`;
+    await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie,
+      body: { username: user.username, email: next },
+    });
+    const confirm = await call('POST', `${ACCOUNT}/profile/email-change/confirm`, {
+      cookie,
+      body: { challenge: await mailedChallenge(next) },
+    });
+    expect(confirm.status).toBe(200);
+    const live = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+    expect(live).toEqual([]);
+    const used = await call('POST', '/api/public/v1/auth/password/reset', {
+      body: { challenge: reset, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+    });
+    expect(used.status).toBe(400);
+    expect(used.body.errors_info).toEqual(['errors.link_invalid']);
+    await signIn(call, next);
+  });
+
+  it('keeps the links of the new address and of other kinds', async () => {
+    const { user, cookie } = await signedInUser();
+    const next = `kept-${user.id}@example.com`;
+    await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie,
+      body: { username: user.username, email: next },
+    });
+    const challenge = await mailedChallenge(next);
+    // A reset asked for after the change went out to the new address: it must survive.
+    await db.insert(oneTimeTokens).values({
+      type: 'password_reset',
+      userId: user.id,
+      email: next,
+      tokenHash: `kept-${user.id}`,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await call('POST', `${ACCOUNT}/profile/email-change/confirm`, { cookie, body: { challenge } });
+    const live = await db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id));
+    expect(live).toMatchObject([{ type: 'password_reset', email: next }]);
+  });
+
+  it('audits every refused confirmation with its reason', async () => {
+    const { user, cookie } = await signedInUser();
+    const next = `audited-${user.id}@example.com`;
+    const confirm = (challenge: string) =>
+      call('POST', `${ACCOUNT}/profile/email-change/confirm`, { cookie, body: { challenge } });
+    expect((await confirm('garbage')).status).toBe(400);
+    await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie,
+      body: { username: user.username, email: next },
+    });
+    const good = await mailedChallenge(next);
+    const decoded = decodeChallenge(good);
+    const forged = Buffer.from(
+      JSON.stringify({ email: next, token: `${decoded?.token ?? ''}x` }),
+    ).toString('base64url');
+    expect((await confirm(forged)).status).toBe(400);
+    const elsewhere = Buffer.from(
+      JSON.stringify({ email: 'elsewhere@example.com', token: decoded?.token }),
+    ).toString('base64url');
+    expect((await confirm(elsewhere)).status).toBe(409);
+    const rows = await auditRows(user.id, 'account.email_change_failed');
+    expect(rows.map((row) => row.data)).toEqual([
+      { reason: 'malformed' },
+      { reason: 'invalid_token' },
+      { reason: 'not_pending' },
+    ]);
+    // The failures did not spend the real link.
+    expect((await confirm(good)).status).toBe(200);
+  });
+
+  it("leaves the owner's link working when another account tries it", async () => {
+    const a = await signedInUser();
+    const b = await signedInUser();
+    const next = `owned-${a.user.id}@example.com`;
+    await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie: a.cookie,
+      body: { username: a.user.username, email: next },
+    });
+    const challenge = await mailedChallenge(next);
+    await db.update(users).set({ emailTmp: next }).where(eq(users.id, b.user.id));
+    const stolen = await call('POST', `${ACCOUNT}/profile/email-change/confirm`, {
+      cookie: b.cookie,
+      body: { challenge },
+    });
+    expect(stolen.status).toBe(400);
+    expect((await auditRows(b.user.id, 'account.email_change_failed'))[0]?.data).toEqual({
+      reason: 'foreign',
+    });
+    const owner = await call('POST', `${ACCOUNT}/profile/email-change/confirm`, {
+      cookie: a.cookie,
+      body: { challenge },
+    });
+    expect(owner.status).toBe(200);
+  });
+});
+
+describe('limits', () => {
+  it('limits e-mail changes per account, switching back and forth included', async () => {
+    const { user, cookie } = await signedInUser();
+    const ip = '192.0.2.10';
+    const change = (email: string) =>
+      call('POST', `${ACCOUNT}/profile/update`, {
+        cookie,
+        ip,
+        body: { username: user.username, email },
+      });
+    const [first, second] = [`one-${user.id}@example.com`, `two-${user.id}@example.com`];
+    for (let i = 0; i < 5; i++) expect((await change(i % 2 ? second : first)).status).toBe(200);
+    const refused = await change(second);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('too_many_requests');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const sent = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, first));
+    expect(sent).toHaveLength(3);
+    // The resend shares the count; typing the current address back sends nothing and passes.
+    expect((await call('POST', `${ACCOUNT}/profile/email-change/resend`, { cookie })).status).toBe(
+      429,
+    );
+    expect((await change(user.email)).status).toBe(200);
+  });
+
+  it('limits e-mail changes per client address, before telling whether one is taken', async () => {
+    const ip = '192.0.2.20';
+    const taken = await createUser(db);
+    let last = 0;
+    for (let n = 0; n < 5; n++) {
+      const { user, cookie } = await signedInUser();
+      for (let i = 0; i < 4; i++) {
+        const answer = await call('POST', `${ACCOUNT}/profile/update`, {
+          cookie,
+          ip,
+          body: { username: user.username, email: `ip${n}-${i}-${user.id}@example.com` },
+        });
+        expect(answer.status).toBe(200);
+      }
+      if (n === 4) {
+        last = (
+          await call('POST', `${ACCOUNT}/profile/update`, {
+            cookie,
+            ip,
+            body: { username: user.username, email: taken.email },
+          })
+        ).status;
+      }
+    }
+    expect(last).toBe(429);
+  });
+
+  it('limits avatar uploads per account before reading the file', async () => {
+    const { user, cookie } = await signedInUser();
+    const small = await png(16, 16);
+    for (let i = 0; i < 10; i++) {
+      const answer = await call('POST', `${ACCOUNT}/profile/update`, {
+        cookie,
+        form: photoForm(small),
+      });
+      expect(answer.status).toBe(200);
+    }
+    const refused = await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie,
+      form: photoForm(small),
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await auditRows(user.id, 'account.photo_updated')).toHaveLength(10);
+  });
+});
+
 describe('password change', () => {
   it('needs the current password, shown under that field', async () => {
     const { cookie } = await signedInUser();
@@ -374,6 +562,40 @@ describe('avatar', () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body.errors_validation).toEqual({ photo: ['errors.image_too_large'] });
+    const [row] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.photo).toBeNull();
+  });
+
+  it('answers 400 on the photo field to a multipart body without a boundary', async () => {
+    const { cookie } = await signedInUser();
+    const answer = await call('POST', `${ACCOUNT}/profile/update`, {
+      cookie,
+      body: Buffer.from('not really multipart'),
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      code: 'bad_request',
+      errors_validation: { photo: ['errors.image_invalid'] },
+    });
+  });
+
+  it('answers 400 on the photo field to a body cut short', async () => {
+    const { user, cookie } = await signedInUser();
+    const whole = new Request('http://localhost/', {
+      method: 'POST',
+      body: photoForm(await png()),
+    });
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    for (const cut of [bytes.length - 60, 40]) {
+      const answer = await call('POST', `${ACCOUNT}/profile/update`, {
+        cookie,
+        body: bytes.subarray(0, cut),
+        headers: { 'content-type': whole.headers.get('content-type') ?? '' },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors_validation).toEqual({ photo: ['errors.image_invalid'] });
+    }
     const [row] = await db.select().from(users).where(eq(users.id, user.id));
     expect(row?.photo).toBeNull();
   });

@@ -25,7 +25,11 @@ import { ProfileService } from './profile-service.ts';
 
 const SUCCESS = { success: true } as const;
 
-/** The `photo` file of a multipart request, read whole, at most 20 MB (§5). */
+/**
+ * The `photo` file of a multipart request, read whole, at most 20 MB (§5). A body the
+ * multipart parser cannot read (no boundary, cut short) is the client's fault: busboy says
+ * so with a plain Error, which would otherwise leave as a 500.
+ */
 async function readPhoto(request: FastifyRequest): Promise<Buffer> {
   let file: MultipartFile | undefined;
   try {
@@ -41,7 +45,13 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
         validation: { [AVATAR_FIELD]: [ACCOUNT_MESSAGES.imageTooLarge] },
       });
     }
-    throw error;
+    // Fastify's own multipart refusals (too many parts or files …) carry their 4xx status.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) throw error;
+    request.log.info({ err: { message: (error as Error).message } }, 'unreadable upload');
+    throw new AppError('bad_request', {
+      validation: { [AVATAR_FIELD]: [ACCOUNT_MESSAGES.imageInvalid] },
+    });
   }
 }
 
@@ -70,9 +80,8 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     async (request) => {
       const { user } = requireActiveAccount(request, area);
       if (request.isMultipart()) {
-        const photo = await readPhoto(request);
         try {
-          return answer(await profile.updatePhoto(request, user, photo));
+          return answer(await profile.updatePhoto(request, user, () => readPhoto(request)));
         } catch (error) {
           if (error instanceof NotAnImageError) {
             throw AppError.field(AVATAR_FIELD, ACCOUNT_MESSAGES.imageInvalid);

@@ -18,6 +18,7 @@ export type AuditAction =
   | 'account.email_change_requested'
   | 'account.email_change_cancelled'
   | 'account.email_changed'
+  | 'account.email_change_failed'
   | 'account.password_changed'
   | 'account.password_set_link_sent'
   | 'account.photo_updated'
@@ -28,13 +29,16 @@ export type AuditAction =
   | 'account.other_devices_logged_out'
   | 'account.all_devices_logged_out'
   | 'account.password_check_failed'
+  | 'account.deleted'
   | 'two_factor.setup_started'
   | 'two_factor.enabled'
   | 'two_factor.disabled'
   | 'two_factor.recovery_codes_downloaded'
   | 'two_factor.recovery_code_used'
   | 'oauth.signed_in'
-  | 'oauth.linked';
+  | 'oauth.linked'
+  | 'oauth.sign_in_failed'
+  | 'oauth.provider_updated';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -44,10 +48,13 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
 }
 
-/** Writes one row: who did what, from which address and browser, when. */
+/**
+ * Writes one row: who did what, from which address and browser, when. `request` is null for
+ * the server's own scheduled work, which has neither.
+ */
 export async function recordAudit(
   db: Database,
-  request: Pick<FastifyRequest, 'ip' | 'headers'>,
+  request: Pick<FastifyRequest, 'ip' | 'headers'> | null,
   entry: AuditEntry,
 ): Promise<void> {
   await db.insert(auditLog).values({
@@ -55,8 +62,8 @@ export async function recordAudit(
     actorId: entry.actorId,
     subjectType: entry.subjectType ?? null,
     subjectId: entry.subjectId === undefined ? null : String(entry.subjectId),
-    ip: request.ip,
-    userAgent: request.headers['user-agent']?.slice(0, 512) ?? null,
+    ip: request?.ip ?? null,
+    userAgent: request?.headers['user-agent']?.slice(0, 512) ?? null,
     data: entry.data ?? {},
   });
 }

@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_MESSAGES, type Device } from '#shared/contracts/account.ts';
+import { ACCOUNT_MESSAGES, type Device, type DevicesResponse } from '#shared/contracts/account.ts';
+import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
 import { type SessionRow, sessions, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
@@ -37,22 +38,30 @@ export class DevicesService {
     return recordOwnAction(this.db, request, action, user, data);
   }
 
-  /** Live sessions only, the current one first (§4), then the newest sign-in. */
-  async list(user: UserRow, currentId: string): Promise<Device[]> {
+  /**
+   * One page of the live sessions: the current one first (§4, so at the top of page 1), then
+   * the newest sign-in.
+   */
+  async list(user: UserRow, currentId: string, paging: PagingQuery): Promise<DevicesResponse> {
     const idleSince = new Date(Date.now() - this.app.config.sessionIdleMs);
-    const rows = await this.db
-      .select()
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, user.id),
-          gt(sessions.expiresAt, sql`now()`),
-          gt(sessions.lastSeenAt, idleSince),
-        ),
-      )
-      .orderBy(desc(sessions.createdAt));
-    const devices = rows.map((row) => presentDevice(row, currentId));
-    return [...devices.filter((d) => d.isCurrent), ...devices.filter((d) => !d.isCurrent)];
+    const live = and(
+      eq(sessions.userId, user.id),
+      gt(sessions.expiresAt, sql`now()`),
+      gt(sessions.lastSeenAt, idleSince),
+    );
+    const { offset, limit } = pageWindow(paging);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(sessions)
+        .where(live)
+        .orderBy(desc(sql`${sessions.id} = ${currentId}`), desc(sessions.createdAt), sessions.id)
+        .limit(limit)
+        .offset(offset),
+      this.db.select({ value: count() }).from(sessions).where(live),
+    ]);
+    const items = rows.map((row) => presentDevice(row, currentId));
+    return listPage(items, paging, total?.value ?? 0);
   }
 
   /** Ends one of the user's sessions; another user's id is as unknown as a made-up one. */

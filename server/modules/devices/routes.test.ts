@@ -131,6 +131,40 @@ describe('devices', () => {
     expect((await me(current)).status).toBe(401);
   });
 
+  it('pages the list, the current device at the top of the first page (§3, §4)', async () => {
+    const { phone } = await threeDevices();
+    const all = await call('GET', `${DEVICES}/list`, { cookie: phone });
+    expect(all.body.controls).toEqual({ page: 1, per_page: 20, total: 3, last_page: 1 });
+    const page = async (n: number) => {
+      const answer = await call('GET', `${DEVICES}/list?page=${n}&per_page=2`, { cookie: phone });
+      expect(answer.status).toBe(200);
+      return answer.body as { items: DeviceJson[]; controls: unknown };
+    };
+    const first = await page(1);
+    // The phone signed in first, so it would be last by date; being this browser, it leads.
+    expect(first.items.map((d) => [d.user_agent, d.isCurrent])).toEqual([
+      ['Phone/1.0', true],
+      ['Desk/3.0', false],
+    ]);
+    expect(first.controls).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    const second = await page(2);
+    expect(second.items.map((d) => d.user_agent)).toEqual(['Laptop/2.0']);
+    expect(second.controls).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 });
+    expect((await page(3)).items).toEqual([]);
+  });
+
+  it.each([
+    ['per_page=101', 'per_page'],
+    ['per_page=0', 'per_page'],
+    ['page=0', 'page'],
+    ['page=x', 'page'],
+  ])('refuses the paging %s', async (query, field) => {
+    const { current } = await threeDevices();
+    const answer = await call('GET', `${DEVICES}/list?${query}`, { cookie: current });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body.errors_validation as object)).toEqual([field]);
+  });
+
   it('needs a session', async () => {
     expect((await call('GET', `${DEVICES}/list`)).status).toBe(401);
   });

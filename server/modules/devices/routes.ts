@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_PATHS,
+  devicesQuery,
   devicesResponse,
   logoutDeviceRequest,
   passwordConfirmation,
 } from '#shared/contracts/account.ts';
 import { successResponse } from '#shared/contracts/auth.ts';
-import { pagingControls } from '#shared/contracts/list.ts';
 import type { ModuleOptions } from '../../http/api.ts';
 import { requireActiveAccount } from '../account/account-access.ts';
 import { clearSessionCookie } from '../auth/auth-plugin.ts';
@@ -24,15 +24,14 @@ export const devicesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     {
       schema: {
         tags,
-        summary: 'Signed-in devices, the current one first',
+        summary: 'Signed-in devices, a page at a time; the current one first',
+        querystring: devicesQuery,
         response: { 200: devicesResponse },
       },
     },
     async (request) => {
       const { user, session } = requireActiveAccount(request, area);
-      const items = await devices.list(user, session.id);
-      const perPage = Math.max(1, items.length);
-      return { items, controls: pagingControls({ page: 1, per_page: perPage }, items.length) };
+      return devices.list(user, session.id, request.query);
     },
   );
 

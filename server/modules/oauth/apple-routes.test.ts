@@ -39,6 +39,7 @@ describe('Sign in with Apple', () => {
     const { body } = await call('GET', `${BASE}/providers`);
     expect(body).toEqual({
       items: [{ id: 'apple', name: 'Apple', href: `${BASE}/authorize/apple` }],
+      controls: { page: 1, per_page: 20, total: 1, last_page: 1 },
     });
   });
 

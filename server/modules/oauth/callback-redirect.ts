@@ -1,17 +1,13 @@
-import { OAUTH_CALLBACK_PAGE } from '#shared/contracts/oauth.ts';
+import { OAUTH_CALLBACK_PAGE, type OAuthProviderAnswer } from '#shared/contracts/oauth.ts';
 import type { Lang } from '#shared/locales.ts';
 import type { OAuthProviderSettings } from '../../platform/oauth/providers.ts';
 import type { OAuthState } from '../../platform/oauth/state-cookie.ts';
 
-/** What the provider sent back to the callback, by query or form. */
-export interface ProviderAnswer {
-  code?: string | undefined;
-  state?: string | undefined;
-  error?: string | undefined;
-  iss?: string | undefined;
-  /** Apple's first form post: `{"name":{"firstName","lastName"},"email"}`. */
-  user?: string | undefined;
-}
+/**
+ * What the provider sent back to the callback, by query or form; Apple's first form post
+ * adds `user`: `{"name":{"firstName","lastName"},"email"}`.
+ */
+export type ProviderAnswer = OAuthProviderAnswer;
 
 /** An OAuth error code as RFC 6749 spells them; anything else is not passed on to the page. */
 const ERROR_CODE = /^[\w.-]{1,64}$/;

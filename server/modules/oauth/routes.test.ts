@@ -107,7 +107,19 @@ describe('providers and authorize', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       items: [{ id: 'google', name: 'Google', href: `${BASE}/authorize/google` }],
+      controls: { page: 1, per_page: 20, total: 1, last_page: 1 },
     });
+  });
+
+  it('answers the list shape with paging (§3)', async () => {
+    const second = await call('GET', `${BASE}/providers?page=2&per_page=1`);
+    expect(second.body).toEqual({
+      items: [],
+      controls: { page: 2, per_page: 1, total: 1, last_page: 1 },
+    });
+    const tooMany = await call('GET', `${BASE}/providers?per_page=1000`);
+    expect(tooMany.status).toBe(422);
+    expect(Object.keys(tooMany.body.errors_validation as object)).toEqual(['per_page']);
   });
 
   it('redirects to the provider with state, nonce and PKCE, sealing them in a cookie', async () => {

@@ -1,11 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signInResponse } from '#shared/contracts/auth.ts';
+import { pageOf } from '#shared/contracts/list.ts';
 import {
   OAUTH_PATHS,
+  type OAuthProviderParams,
   oauthAuthorizeQuery,
   oauthLoginRequest,
+  oauthProviderAnswer,
+  oauthProviderParams,
   oauthProvidersQuery,
   oauthProvidersResponse,
   oauthTokenRequest,
@@ -22,17 +25,6 @@ const FORM = 'application/x-www-form-urlencoded';
 // in its opener's browsing context group, or the opener loses its handle on it (§4 popup).
 const keepOpener = (reply: FastifyReply) =>
   reply.header('cross-origin-opener-policy', 'unsafe-none');
-
-const providerParams = z.object({ provider: z.string().max(32) });
-
-// What a provider sends back (RFC 6749 §4.1.2, RFC 9207 `iss`); anything else is dropped.
-const providerAnswer = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(512).optional(),
-  error: z.string().max(256).optional(),
-  iss: z.string().max(512).optional(),
-  user: z.string().max(4096).optional(),
-});
 
 /** Public base: social sign-in with Google and Apple (shared/contracts/oauth.ts). */
 export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,7 +43,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // `client_id` (an OAuth client of ours asking) changes nothing until such clients exist.
-    async () => ({ items: await oauth.list() }),
+    async (request) => pageOf(await oauth.list(), request.query),
   );
 
   app.get(
@@ -60,7 +52,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Remember this browser's sign-in and redirect to the provider",
-        params: providerParams,
+        params: oauthProviderParams,
         querystring: oauthAuthorizeQuery,
       },
     },
@@ -73,7 +65,7 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const forward = async (
-    request: FastifyRequest<{ Params: z.infer<typeof providerParams> }>,
+    request: FastifyRequest<{ Params: OAuthProviderParams }>,
     reply: FastifyReply,
     answer: ProviderAnswer,
   ) => {
@@ -94,8 +86,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Where the provider redirects back; forwards to the app page',
-        params: providerParams,
-        querystring: providerAnswer,
+        params: oauthProviderParams,
+        querystring: oauthProviderAnswer,
       },
     },
     (request, reply) => forward(request, reply, request.query),
@@ -117,8 +109,8 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: 'Where Apple posts its answer (form_post); forwards to the app page',
-          params: providerParams,
-          body: providerAnswer,
+          params: oauthProviderParams,
+          body: oauthProviderAnswer,
         },
       },
       (request, reply) => forward(request, reply, request.body),

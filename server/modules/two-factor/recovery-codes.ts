@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { twoFactorRecoveryCodes } from '../../db/schema/index.ts';
@@ -7,12 +7,15 @@ import { hashToken } from '../auth/secrets.ts';
 export const RECOVERY_CODE_COUNT = 10;
 // Letters and digits that cannot be mistaken for each other when read off paper.
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-/** `xxxxx-xxxxx`: 50 bits each, far beyond what the sign-in rate limit lets anyone guess. */
+/** `xxxxx-xxxxx`: ~50 bits each, far beyond what the sign-in rate limit lets anyone guess. */
 export const RECOVERY_CODE_PATTERN = /^[a-z2-9]{5}-?[a-z2-9]{5}$/i;
 
-function newCode(): string {
-  const bytes = randomBytes(10);
-  const chars = Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+/**
+ * Ten letters drawn uniformly: randomInt rejects the draws that would favour part of the
+ * alphabet (31 letters do not divide 256, so `byte % 31` would make some a little likelier).
+ */
+export function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
@@ -22,7 +25,7 @@ const hashCode = (userId: number, code: string) =>
 
 /** A fresh set of codes for the user, replacing any earlier set; only their hashes are kept. */
 export async function replaceRecoveryCodes(db: Database, userId: number): Promise<string[]> {
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newCode);
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.transaction(async (tx) => {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx

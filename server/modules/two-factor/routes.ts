@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ACCOUNT_PATHS,
   passwordConfirmation,
   RECOVERY_CODES_FILE,
+  recoveryCodesRequest,
+  recoveryCodesResponse,
   twoFactorCodeRequest,
   twoFactorConfirmResponse,
   twoFactorQrResponse,
@@ -11,18 +12,10 @@ import {
 import { authUserResponse } from '#shared/contracts/auth-user.ts';
 import type { ModuleOptions } from '../../http/api.ts';
 import { requireActiveAccount } from '../account/account-access.ts';
+import { userLocale } from '../auth/mail-links.ts';
 import { presentAuthUser } from '../auth/user-presenter.ts';
+import { recoveryCodesFile } from './recovery-codes-file.ts';
 import { TwoFactorService } from './two-factor-service.ts';
-
-/** The downloadable file of recovery codes: one per line, with a line on how to use them. */
-function recoveryCodesText(codes: string[]): string {
-  const intro = [
-    'Shieldline VPN two-factor recovery codes',
-    'Each code signs you in once when you cannot use your authenticator app.',
-    '',
-  ];
-  return `${[...intro, ...codes].join('\n')}\n`;
-}
 
 /** §7 profile/two-factor-authentication, for customers and staff alike. */
 export const twoFactorRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { area }) => {
@@ -102,19 +95,21 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       schema: {
         tags,
         summary: `A new set of recovery codes as ${RECOVERY_CODES_FILE}; the previous set stops working`,
-        body: passwordConfirmation,
+        body: recoveryCodesRequest,
         produces: ['text/plain'],
-        response: { 200: z.string() },
+        response: { 200: recoveryCodesResponse },
       },
     },
     async (request, reply) => {
       const { user } = requireActiveAccount(request, area);
-      const codes = await twoFactor.newRecoveryCodes(request, user, request.body.password);
+      const { password, locale } = request.body;
+      const codes = await twoFactor.newRecoveryCodes(request, user, password);
+      const lang = locale ?? userLocale(app.config, user);
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `attachment; filename="${RECOVERY_CODES_FILE}"`)
         .type('text/plain; charset=utf-8')
-        .send(recoveryCodesText(codes));
+        .send(recoveryCodesFile(codes, lang));
     },
   );
 };

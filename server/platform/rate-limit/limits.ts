@@ -37,4 +37,10 @@ export const CREDENTIAL_LIMITS = {
   // more than the tokens themselves.
   verifyPerIp: { limit: 20, windowMs: 15 * MINUTE },
   verifyPerAccount: { limit: 5, windowMs: HOUR },
+  // A new e-mail address sends a mail to it and tells whether another account has it: per
+  // account against mail floods and switching back and forth, per IP against probing.
+  emailChangePerAccount: { limit: 5, windowMs: HOUR },
+  emailChangePerIp: { limit: 20, windowMs: HOUR },
+  // Decoding a 20 MB image takes sharp a good share of a core.
+  avatarPerAccount: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, LimitPreset>;
