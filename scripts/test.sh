@@ -16,6 +16,9 @@ ensure_packages
 trap stop_services EXIT
 start_postgres
 start_redis
+# The services are there: a test that finds its service missing fails rather than skips
+# (server/test/test-services.ts).
+export REQUIRE_TEST_SERVICES=1
 
 step "type check, lint, format"
 npm run check

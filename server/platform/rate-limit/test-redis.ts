@@ -1,28 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
-import { describe, it } from 'vitest';
 
-/**
- * Declares tests that need a real Redis at TEST_REDIS_URL. Without one they are skipped
- * locally, with the reason as the test's name, and fail in CI, where skipping would let the
- * shared-counter behaviour go untested without anyone noticing.
- */
-export function describeWithRedis(name: string, body: (url: string) => void | Promise<void>): void {
-  const url = process.env.TEST_REDIS_URL;
-  if (url) {
-    describe(name, () => body(url));
-  } else if (process.env.CI) {
-    describe(name, () => {
-      it('needs TEST_REDIS_URL in CI', () => {
-        throw new Error('TEST_REDIS_URL is not set, so the Redis tests cannot run');
-      });
-    });
-  } else {
-    describe.skip(name, () => {
-      it('skipped: TEST_REDIS_URL is not set (e.g. redis://127.0.0.1:6390)', () => {});
-    });
-  }
-}
+// The one rule for tests that need Redis (run, fail when services are required, else skip)
+// lives in server/test/test-services.ts; re-exported for the tests that import it from here.
+export { describeWithRedis } from '../../test/test-services.ts';
 
 /** A key no other test, run or worker shares the same Redis with. */
 export const uniqueKey = (label: string): string => `${label}-${randomUUID()}`;

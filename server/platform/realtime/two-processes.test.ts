@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 import { connectClient, nextEvent, serverLibrary, TEST_APP_SECRET } from './test-realtime.ts';
 
 // Issue 6: two real server processes (two `node server/main.ts`, as behind a load balancer)
