@@ -12,8 +12,10 @@ import {
   LIMITS,
   type Member,
   presenceData,
+  type SocketLimits,
 } from './protocol.ts';
 import { type AppCredentials, isValidChannelAuth } from './signatures.ts';
+import { TokenBucket } from './token-bucket.ts';
 
 export interface ConnectionContext {
   app: AppCredentials;
@@ -21,6 +23,7 @@ export interface ConnectionContext {
   presence: PresenceStore;
   log: FastifyBaseLogger;
   activityTimeoutS: number;
+  limits: SocketLimits;
 }
 
 type Message = { event?: unknown; data?: unknown; channel?: unknown };
@@ -50,7 +53,10 @@ function parseMember(channelData: string): Member | undefined {
 /**
  * One client socket speaking the Pusher protocol. Subscriptions and their undoing run one
  * after the other per socket (they wait on Redis), so an unsubscribe or a close never
- * overtakes the subscribe it undoes.
+ * overtakes the subscribe it undoes. A client that sends faster than its frame budget is
+ * closed (4301), and one whose waiting work outgrows its cap is asked to come back later
+ * (4100): otherwise subscribing and unsubscribing in a loop while Redis is slow would grow
+ * our memory, and our Redis commands, without bound.
  */
 export class ClientConnection implements Subscriber {
   readonly socketId = newSocketId();
@@ -60,11 +66,16 @@ export class ClientConnection implements Subscriber {
   /** Subscribed channels, with this socket's member on presence ones. */
   private readonly channels = new Map<string, Member | null>();
   private queue: Promise<void> = Promise.resolve();
+  /** Steps in the queue, the running one included. */
+  private queued = 0;
+  private readonly frames: TokenBucket;
 
   constructor(
     private readonly ws: WebSocket,
     private readonly context: ConnectionContext,
-  ) {}
+  ) {
+    this.frames = new TokenBucket(context.limits.frameBurst, context.limits.framesPerSecond);
+  }
 
   open(): void {
     this.send(
@@ -100,7 +111,14 @@ export class ClientConnection implements Subscriber {
   }
 
   receive(raw: RawData, isBinary: boolean): void {
-    this.lastSeen = Date.now();
+    // Frames that were on their way when we closed the socket are not worth any work.
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (!this.frames.take(now)) {
+      this.close(ERROR_CODES.rateLimited, 'Rate limit exceeded');
+      return;
+    }
+    this.lastSeen = now;
     this.pingSentAt = undefined;
     let message: Message;
     try {
@@ -115,10 +133,10 @@ export class ClientConnection implements Subscriber {
     const { event, data } = message;
     if (event === 'pusher:ping') this.send(frame('pusher:pong', {}));
     else if (event === 'pusher:pong') return;
-    else if (event === 'pusher:subscribe') this.enqueue(() => this.subscribe(data));
+    else if (event === 'pusher:subscribe') this.request(() => this.subscribe(data));
     else if (event === 'pusher:unsubscribe') {
       const channel = isRecord(data) ? data.channel : undefined;
-      if (typeof channel === 'string') this.enqueue(() => this.unsubscribe(channel));
+      if (typeof channel === 'string') this.request(() => this.unsubscribe(channel));
     } else if (typeof event === 'string' && event.startsWith('client-')) {
       // Client events are off, as on a new Pusher app: the product never sends them, and a
       // page must not be able to speak on a channel as if it were the server.
@@ -135,13 +153,28 @@ export class ClientConnection implements Subscriber {
     });
   }
 
+  /** A step the client asked for: queued while there is room, else the client is sent away. */
+  private request(step: () => Promise<void>): void {
+    if (this.queued >= this.context.limits.queuedSteps) {
+      this.close(ERROR_CODES.overCapacity, 'Too many requests waiting');
+      return;
+    }
+    void this.enqueue(step);
+  }
+
   private enqueue(step: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(step).catch((error: Error) => {
-      // Redis is away: ask the client to come back after a back-off rather than leave it
-      // half subscribed.
-      this.context.log.warn({ err: error, socketId: this.socketId }, 'realtime step failed');
-      this.close(ERROR_CODES.overCapacity, 'Try again later');
-    });
+    this.queued += 1;
+    this.queue = this.queue
+      .then(step)
+      .catch((error: Error) => {
+        // Redis is away: ask the client to come back after a back-off rather than leave it
+        // half subscribed.
+        this.context.log.warn({ err: error, socketId: this.socketId }, 'realtime step failed');
+        this.close(ERROR_CODES.overCapacity, 'Try again later');
+      })
+      .finally(() => {
+        this.queued -= 1;
+      });
     return this.queue;
   }
 
@@ -238,9 +271,12 @@ export class ClientConnection implements Subscriber {
     this.send(frame('pusher:subscription_error', { type, error, status }, channel));
   }
 
-  /** Refused authorisation: the protocol's 4009 to the connection, and the channel's error. */
+  /**
+   * Refused authorisation of one channel, as Pusher answers it: an error on that channel
+   * only. The connection is fine (a 4009 `pusher:error` would say it is not, and 4000–4099
+   * mean "do not reconnect"), and its other channels stay.
+   */
   private refuseAuth(channel: string, message: string): void {
-    this.send(errorFrame(ERROR_CODES.unauthorized, message));
     this.refuse(channel, 'AuthError', message, 401);
   }
 }

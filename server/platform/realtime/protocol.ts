@@ -28,17 +28,62 @@ export const LIMITS = {
 } as const;
 
 /**
+ * What one client may cost us. A browser of the product sends a subscribe, a ping now and
+ * then, and on reconnecting one subscribe per channel it had (at most 100): the burst covers
+ * that; the rate is Pusher's own for client events. Each subscribe to a channel new to this
+ * process waits on Redis, so a socket's waiting work is capped too, and one address cannot
+ * hold an unbounded number of sockets. Options of the built-in server may change them
+ * (tests, the benchmark); these are the defaults.
+ */
+export const SOCKET_LIMITS = {
+  /** Frames a client may send per second, on average (token bucket refill). */
+  framesPerSecond: 10,
+  /** Frames it may send at once (token bucket size): a reconnect resubscribing everything. */
+  frameBurst: LIMITS.subscriptionsPerSocket + 20,
+  /** Subscribes and unsubscribes of one socket waiting their turn (on Redis). */
+  queuedSteps: LIMITS.subscriptionsPerSocket + 28,
+  /** Open sockets (and upgrades under way) per client address. */
+  connectionsPerAddress: 100,
+};
+
+export type SocketLimits = typeof SOCKET_LIMITS;
+
+/**
  * Codes of `pusher:error` and of the close frame. By the protocol, 4000–4099 tell the client
  * not to reconnect as is, 4100–4199 to reconnect after a back-off, 4200–4299 at once.
  */
 export const ERROR_CODES = {
   appKeyUnknown: 4001,
+  invalidVersion: 4006,
   unsupportedProtocol: 4007,
-  unauthorized: 4009,
+  noProtocol: 4008,
   overCapacity: 4100,
   reconnect: 4200,
   pongTimeout: 4201,
+  /**
+   * 4300–4399 are "any other error"; Pusher uses 4301 for client events over its rate. We
+   * close with it when a client sends frames faster than SOCKET_LIMITS allow: pusher-js
+   * does not reconnect by itself on a 43xx close, and the product's page comes back after
+   * its 5 s reconnect delay.
+   */
+  rateLimited: 4301,
 } as const;
+
+/** The refusal of the `protocol` query parameter, or undefined when it is ours. */
+export function protocolProblem(
+  protocol: string | null,
+): { code: number; message: string } | undefined {
+  if (protocol === null || protocol === '') {
+    return { code: ERROR_CODES.noProtocol, message: 'No protocol version supplied' };
+  }
+  if (!/^\d{1,6}$/.test(protocol)) {
+    return { code: ERROR_CODES.invalidVersion, message: 'Invalid version string format' };
+  }
+  if (protocol !== PROTOCOL_VERSION) {
+    return { code: ERROR_CODES.unsupportedProtocol, message: 'Unsupported protocol version' };
+  }
+  return undefined;
+}
 
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
 const EVENT_NAME = /^[^\s]+$/;

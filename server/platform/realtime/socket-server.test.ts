@@ -13,6 +13,7 @@ import {
   silence,
   startApp,
   startRealtimeOnly,
+  unresponsiveSocket,
 } from './test-realtime.ts';
 
 // The built-in server as the official pusher-js client sees it (protocol 7), with a raw
@@ -65,10 +66,15 @@ describe('connection', () => {
     }
   });
 
-  it('refuses another protocol version with 4007', async () => {
-    const raw = await RawClient.open(port, `/app/${credentials.key}?protocol=5`);
-    expect((await raw.next('pusher:error')).data).toMatchObject({ code: 4007 });
-    expect((await raw.closed).code).toBe(4007);
+  it.each([
+    ['no protocol version', '', 4008],
+    ['an empty protocol version', '?protocol=', 4008],
+    ['a version that is not a number', '?protocol=seven', 4006],
+    ['another protocol version', '?protocol=5', 4007],
+  ])('refuses %s (%s) with %i, as error frame and close code', async (_what, query, code) => {
+    const raw = await RawClient.open(port, `/app/${credentials.key}${query}`);
+    expect((await raw.next('pusher:error')).data).toMatchObject({ code });
+    expect((await raw.closed).code).toBe(code);
   });
 
   it('answers 404 to an upgrade elsewhere', async () => {
@@ -149,18 +155,20 @@ describe('public and private channels', () => {
     expect(await received).toEqual({ ok: true });
   });
 
-  it('refuses a private channel signed with another secret (4009)', async () => {
+  it('refuses a private channel signed with another secret on that channel only', async () => {
     const client = connectClient(port, { signer: serverLibrary(undefined, 'not-the-secret') });
-    await connected(client);
-    const connectionError = nextEvent<PusherError>(client.connection, 'error');
+    const socketId = await connected(client);
+    // A refused channel is not a refused connection: no error on it, and no reconnect.
+    const quiet = silence(client.connection, 'error', 500);
     const channel = client.subscribe(unique('private-user'));
     const refused = await nextEvent<{ type: string; status: number }>(
       channel,
       'pusher:subscription_error',
     );
     expect(refused).toMatchObject({ type: 'AuthError', status: 401 });
-    expect((await connectionError).data.code).toBe(4009);
+    await quiet;
     expect(client.connection.state).toBe('connected');
+    expect(client.connection.socket_id).toBe(socketId);
   });
 
   it('refuses a signature made for another socket, and one without a signature', async () => {
@@ -168,9 +176,15 @@ describe('public and private channels', () => {
     await raw.socketId();
     const channel = unique('private-user');
     raw.send('pusher:subscribe', { channel, auth: channelAuth(credentials, '1.2', channel) });
-    expect((await raw.next('pusher:error')).data).toMatchObject({ code: 4009 });
+    const refused = await raw.next('pusher:subscription_error');
+    expect(refused.channel).toBe(channel);
+    expect(refused.data).toMatchObject({ type: 'AuthError', status: 401 });
     raw.send('pusher:subscribe', { channel });
     expect((await raw.next('pusher:subscription_error')).channel).toBe(channel);
+    raw.send('pusher:ping', {});
+    await raw.next('pusher:pong');
+    expect(raw.history.filter((frame) => frame.event === 'pusher:error')).toEqual([]);
+    expect(raw.ws.readyState).toBe(WebSocket.OPEN);
   });
 });
 
@@ -271,5 +285,20 @@ describe('activity (shortened timings)', async () => {
     await raw.socketId();
     await closing.app.close();
     expect((await raw.closed).code).toBe(4200);
+  });
+});
+
+describe('shutdown', async () => {
+  const draining = await startApp();
+
+  it('keeps taking events over the HTTP API while other requests get 503', async () => {
+    // A client that ignores the close frame holds the shutdown in its grace period.
+    await unresponsiveSocket(draining.port);
+    const closed = draining.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status).toBe(503);
+    const answer = await serverLibrary(draining.port).trigger(unique('news'), 'late', {});
+    expect(answer.status).toBe(200);
+    await closed;
   });
 });

@@ -2,10 +2,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { ClientConnection, type ConnectionContext } from './client-connection.ts';
-import { ERROR_CODES, errorFrame, LIMITS, PROTOCOL_VERSION } from './protocol.ts';
+import { ERROR_CODES, errorFrame, LIMITS, protocolProblem } from './protocol.ts';
 
 export interface SocketServerOptions extends ConnectionContext {
   pongTimeoutMs: number;
+  /** Behind a trusted proxy the client's address is the first of X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean;
 }
 
 /** `/app/{key}`, where pusher-js connects. */
@@ -13,9 +15,27 @@ const APP_PATH = /^\/app\/([^/]+)$/;
 /** How long closing clients get to answer the close frame before they are cut. */
 const CLOSE_GRACE_MS = 1_000;
 
-export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  reason: string,
+  headers: Record<string, string> = {},
+): void {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${lines.join('')}Content-Length: 0\r\n\r\n`,
+  );
   socket.destroy();
+}
+
+/** The client's address as Fastify's `request.ip` would say it. */
+function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string') {
+    const first = forwarded.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return request.socket.remoteAddress ?? 'unknown';
 }
 
 /**
@@ -32,6 +52,8 @@ export class SocketServer {
     perMessageDeflate: false,
   });
   private readonly connections = new Set<ClientConnection>();
+  /** Sockets per client address, counted from the upgrade request until the socket closes. */
+  private readonly perAddress = new Map<string, number>();
   /** Departures still being announced (presence on Redis). */
   private readonly cleanups = new Set<Promise<void>>();
   private readonly sweeper: NodeJS.Timeout;
@@ -53,6 +75,20 @@ export class SocketServer {
       refuseUpgrade(socket, 503, 'Service Unavailable');
       return true;
     }
+    // Refused before the handshake, which pusher-js takes for a network error and retries
+    // after a back-off; the count follows the TCP socket, so it covers failed handshakes too.
+    const address = clientAddress(request, this.options.trustProxy);
+    const open = this.perAddress.get(address) ?? 0;
+    if (open >= this.options.limits.connectionsPerAddress) {
+      refuseUpgrade(socket, 503, 'Service Unavailable', { 'Retry-After': '5' });
+      return true;
+    }
+    this.perAddress.set(address, open + 1);
+    socket.once('close', () => {
+      const left = (this.perAddress.get(address) ?? 1) - 1;
+      if (left > 0) this.perAddress.set(address, left);
+      else this.perAddress.delete(address);
+    });
     this.wss.handleUpgrade(request, socket, head, (ws) => {
       // The protocol's own refusals: an error frame, then a close with the same code.
       if (key !== this.options.app.key) {
@@ -60,9 +96,10 @@ export class SocketServer {
         ws.close(ERROR_CODES.appKeyUnknown, 'App key not found');
         return;
       }
-      if (url.searchParams.get('protocol') !== PROTOCOL_VERSION) {
-        ws.send(errorFrame(ERROR_CODES.unsupportedProtocol, 'Unsupported protocol version'));
-        ws.close(ERROR_CODES.unsupportedProtocol, 'Unsupported protocol version');
+      const problem = protocolProblem(url.searchParams.get('protocol'));
+      if (problem) {
+        ws.send(errorFrame(problem.code, problem.message));
+        ws.close(problem.code, problem.message);
         return;
       }
       const connection = new ClientConnection(ws, this.options);

@@ -1,4 +1,5 @@
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import Pusher from 'pusher';
 import PusherClient, { type Options } from 'pusher-js';
@@ -44,10 +45,13 @@ export async function startApp(env: Record<string, string> = {}): Promise<Listen
   return { app, port };
 }
 
-/** Only the realtime plugin, for timings shortened below what the protocol allows. */
-export async function startRealtimeOnly(options: RealtimePluginOptions): Promise<ListeningApp> {
+/** Only the realtime plugin, for timings and limits shortened below the protocol's. */
+export async function startRealtimeOnly(
+  options: RealtimePluginOptions,
+  env: Record<string, string> = {},
+): Promise<ListeningApp> {
   const app = Fastify() as unknown as App;
-  app.decorate('config', testConfig({ APP_SECRET: TEST_APP_SECRET }));
+  app.decorate('config', testConfig({ APP_SECRET: TEST_APP_SECRET, ...env }));
   await app.register(errorHandler);
   await app.register(realtimePlugin, options);
   const port = await listen(app);
@@ -150,6 +154,8 @@ export interface Frame {
 /** A bare websocket speaking the protocol by hand, frames decoded as pusher-js would. */
 export class RawClient {
   readonly frames: Frame[] = [];
+  /** Every frame received, including those `next` has taken. */
+  readonly history: Frame[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private waiting: (() => void) | undefined;
 
@@ -164,6 +170,7 @@ export class RawClient {
         }
       }
       this.frames.push(parsed);
+      this.history.push(parsed);
       this.waiting?.();
     });
     this.closed = new Promise((resolve) =>
@@ -171,8 +178,12 @@ export class RawClient {
     );
   }
 
-  static async open(port: number, path = `/app/${credentials.key}?protocol=7`): Promise<RawClient> {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`);
+  static async open(
+    port: number,
+    path = `/app/${credentials.key}?protocol=7`,
+    headers: Record<string, string> = {},
+  ): Promise<RawClient> {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
     const client = new RawClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -210,4 +221,62 @@ export class RawClient {
     const { data } = await this.next('pusher:connection_established');
     return (data as { socket_id: string }).socket_id;
   }
+}
+
+/** The HTTP status of a refused websocket upgrade (undefined when it was accepted). */
+export function upgradeStatus(
+  port: number,
+  headers: Record<string, string> = {},
+): Promise<number | undefined> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${credentials.key}?protocol=7`, {
+    headers,
+  });
+  onTestFinished(() => ws.terminate());
+  return new Promise((resolve, reject) => {
+    ws.on('unexpected-response', (_request, response) => resolve(response.statusCode));
+    ws.on('open', () => resolve(undefined));
+    ws.on('error', reject);
+  });
+}
+
+/**
+ * A client that completes the handshake and then never answers anything, the close frame
+ * included: the server has to wait out its grace period for it, as for a client whose
+ * network went quiet.
+ */
+export async function unresponsiveSocket(port: number): Promise<Socket> {
+  const socket = connect(port, '127.0.0.1');
+  onTestFinished(() => {
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  socket.write(
+    [
+      `GET /app/${credentials.key}?protocol=7 HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Upgrade: websocket',
+      'Connection: Upgrade',
+      `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+      'Sec-WebSocket-Version: 13',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  await new Promise<void>((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (!text.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      if (text.startsWith('HTTP/1.1 101')) resolve();
+      else reject(new Error(`upgrade refused: ${text.split('\r\n')[0]}`));
+    };
+    socket.on('data', onData);
+  });
+  // Reads on (so the server's writes never block) and says nothing.
+  socket.resume();
+  return socket;
 }
