@@ -51,7 +51,13 @@ export async function openScaleOut(options: ScaleOutOptions): Promise<ScaleOut> 
     subscriber,
     options.nodeId,
     REALTIME_REDIS_PREFIX,
-    (error) => log.warn({ err: error }, 'realtime event not passed to the other processes'),
+    (error, during) =>
+      log.warn(
+        { err: error, during },
+        during === 'publish'
+          ? 'realtime event not passed to the other processes'
+          : 'realtime Redis subscriptions not reconciled',
+      ),
   );
   let presence: RedisPresenceStore;
   try {
