@@ -7,7 +7,13 @@ import { loadAppKey } from '../crypto/app-key.ts';
 import { ChannelHub } from './channel-hub.ts';
 import { deliverEvent, triggerProblem } from './event-trigger.ts';
 import { eventsApi } from './events-api.ts';
-import { ACTIVITY_TIMEOUT_S, frame, PONG_TIMEOUT_MS } from './protocol.ts';
+import {
+  ACTIVITY_TIMEOUT_S,
+  frame,
+  PONG_TIMEOUT_MS,
+  SOCKET_LIMITS,
+  type SocketLimits,
+} from './protocol.ts';
 import { builtInApp, builtInSettings } from './pusher-app.ts';
 import { PUBLISH_TIMEOUT_MS, PusherRealtime } from './pusher-realtime.ts';
 import type { Realtime } from './realtime.ts';
@@ -20,6 +26,8 @@ export interface BuiltInServerOptions {
   pongTimeoutMs?: number;
   presenceHeartbeatMs?: number;
   presenceNodeTtlMs?: number;
+  /** What one client may cost; SOCKET_LIMITS otherwise (tests and the benchmark change them). */
+  limits?: Partial<SocketLimits>;
 }
 
 /** Where this process can reach its own listening socket. */
@@ -75,6 +83,8 @@ export async function startBuiltInServer(
     log: app.log,
     activityTimeoutS: options.activityTimeoutS ?? ACTIVITY_TIMEOUT_S,
     pongTimeoutMs: options.pongTimeoutMs ?? PONG_TIMEOUT_MS,
+    limits: { ...SOCKET_LIMITS, ...options.limits },
+    trustProxy: config.trustProxy,
   });
   app.server.on('upgrade', (request, socket, head) => {
     if (sockets.handleUpgrade(request, socket, head)) return;
@@ -91,7 +101,12 @@ export async function startBuiltInServer(
   // Keep-alive: publishing to ourselves should not cost a TCP handshake per event.
   const agent = new Agent({ keepAlive: true });
   let client: Pusher | undefined;
+  // From the start of a shutdown, events skip the trip over loopback: the HTTP server is
+  // about to stop taking connections, and the events of requests still finishing must still
+  // reach the channels (and, through Redis, the other processes' clients).
+  let closing = false;
   const ownClient = () => {
+    if (closing) return undefined;
     const address = app.server.listening ? app.server.address() : null;
     if (address === null || typeof address === 'string') return undefined;
     client ??= new Pusher({
@@ -108,8 +123,8 @@ export async function startBuiltInServer(
     app: credentials,
     settings: builtInSettings(config),
     client: ownClient,
-    // Not listening (app.inject in tests, a process that only runs jobs): nobody can be
-    // connected here, but with Redis others may be, so the event goes straight to the
+    // Not listening (app.inject in tests, a process that only runs jobs, or closing): nobody
+    // can be connected here, but with Redis others may be, so the event goes straight to the
     // channels instead of through HTTP, after the same checks.
     withoutClient: (channelNames, name, data) => {
       const event = { channels: channelNames, name, data };
@@ -124,6 +139,7 @@ export async function startBuiltInServer(
   // Sockets close before the HTTP server does (it would wait for them), and their
   // departures are announced before Redis goes.
   app.addHook('preClose', async () => {
+    closing = true;
     await sockets.close();
   });
   app.addHook('onClose', async () => {

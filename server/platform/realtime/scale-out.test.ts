@@ -12,6 +12,7 @@ import {
   silence,
   startApp,
   TEST_APP_SECRET,
+  unresponsiveSocket,
 } from './test-realtime.ts';
 
 // Two API processes behind a load balancer, as far as realtime can tell: two apps on one
@@ -46,6 +47,7 @@ describeWithRedis('with REDIS_URL', async (url) => {
   // A process that only runs jobs (or answers app.inject): it never listens.
   const { app: worker } = await createTestApp({ REDIS_URL: url, APP_SECRET: TEST_APP_SECRET });
   const leaving = await startApp({ REDIS_URL: url });
+  const draining = await startApp({ REDIS_URL: url });
 
   it('delivers an event published on B to a client on A', async () => {
     const channelName = unique('news');
@@ -122,6 +124,24 @@ describeWithRedis('with REDIS_URL', async (url) => {
     expect((await carlLeaves).id).toBe('carl');
     expect((await raw.closed).code).toBe(4200);
     expect(carl.client.connection.state).not.toBe('connected');
+  });
+
+  it('passes on the events of requests that finish while the process shuts down', async () => {
+    const channelName = unique('news');
+    const { channel } = await subscribedOn(a.port, channelName);
+    // A client that ignores the close frame holds the shutdown in its grace period, while
+    // new requests get 503.
+    await unresponsiveSocket(draining.port);
+    const closed = draining.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status).toBe(503);
+
+    const received = [nextEvent(channel, 'published'), nextEvent(channel, 'over-http')];
+    // What a finishing request publishes, and a publish that was already on its way.
+    await draining.app.realtime.publish(channelName, 'published', { n: 1 });
+    await serverLibrary(draining.port).trigger(channelName, 'over-http', { n: 2 });
+    expect(await Promise.all(received)).toEqual([{ n: 1 }, { n: 2 }]);
+    await closed;
   });
 
   describe('when Redis goes away', async () => {
