@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
-import { describeWithRedis } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 import { connectRedis, quitRedis } from '../redis/connect-redis.ts';
 import { connectRealtimeRedis } from './redis-connection.ts';
 import { RedisFanout } from './redis-fanout.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 import {
   connectClient,
   connected,
