@@ -236,10 +236,12 @@ export class ConfigError extends Error {}
 /**
  * Reads an optional `.env` in the working folder into process.env (Node's own parser); a
  * variable already in the environment wins over the file, even when empty. Only the process
- * entries call it (server/main.ts, scripts/db-migrate.ts): a test's configuration must not
+ * entries call it (server/main.ts, scripts/db-migrate.ts), and not for a server a test
+ * runner starts with NODE_ENV=test (Vitest, Playwright): what a test checks must not
  * depend on a developer's file.
  */
 export function loadEnvFile(file = '.env'): boolean {
+  if (process.env.NODE_ENV === 'test') return false;
   try {
     process.loadEnvFile(file);
     return true;

@@ -62,7 +62,9 @@ describe('the server process', () => {
       '# settings of this machine\nFEATURES=billing,warp\nLOCALES=en,de\nPORT=80\n',
     );
     // Bad values, so that the process stops at once and names what it read.
-    const { code, stderr } = await collect(startServer({ LOCALES: 'en,nl', PORT: 'x' }, cwd));
+    const { code, stderr } = await collect(
+      startServer({ NODE_ENV: 'development', LOCALES: 'en,nl', PORT: 'x' }, cwd),
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Invalid configuration: /);
     // From the file: FEATURES; from the environment over the file: LOCALES (valid) and PORT.
@@ -74,16 +76,24 @@ describe('the server process', () => {
   it('reads the same .env when migrating alone (npm run db:migrate)', async () => {
     const cwd = await emptyFolder();
     await writeFile(join(cwd, '.env'), 'DATABASE_URL=mysql://localhost/vpn\n');
-    const { code, stderr } = await collect(startServer({}, cwd, MIGRATE));
+    const { code, stderr } = await collect(startServer({ NODE_ENV: 'development' }, cwd, MIGRATE));
     expect(code).toBe(1);
     expect(stderr).toMatch(/^Invalid configuration: DATABASE_URL/);
+  });
+
+  it('does not read the .env of a folder it is tested in (NODE_ENV=test)', async () => {
+    const cwd = await emptyFolder();
+    await writeFile(join(cwd, '.env'), 'FEATURES=billing,warp\n');
+    const { code, stderr } = await collect(startServer({ PORT: 'x' }, cwd));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Invalid configuration: PORT: [^;]*$/);
   });
 
   it('serves, then shuts down gracefully on SIGTERM', { timeout: 60_000 }, async () => {
     const cwd = await emptyFolder();
     // The in-memory database comes from the .env: without it the process would make ./data.
     await writeFile(join(cwd, '.env'), 'DATA_DIR=memory://\n');
-    const child = startServer({ PORT: '0', LOG_LEVEL: 'info' }, cwd);
+    const child = startServer({ NODE_ENV: 'development', PORT: '0', LOG_LEVEL: 'info' }, cwd);
     const result = collect(child);
     const address = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('server did not start')), 45_000);
