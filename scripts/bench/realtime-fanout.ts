@@ -63,13 +63,26 @@ async function steadyRssMb(pid: number): Promise<number> {
   return samples.sort((a, b) => a - b)[2] ?? 0;
 }
 
+/**
+ * A client address of its own for client `index` (10.x.y.z): as many people behind a load
+ * balancer, not one machine holding a thousand sockets, which the server's cap on sockets
+ * per address would refuse.
+ */
+function clientAddress(index: number): string {
+  return `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+}
+
 /** Opens a socket, waits for the greeting, subscribes, and waits for the confirmation. */
 function subscribedClient(
   wsUrl: string,
+  index: number,
   onTick: (id: number, receivedAt: number) => void,
 ): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
+    const ws = new WebSocket(wsUrl, {
+      perMessageDeflate: false,
+      headers: { 'x-forwarded-for': clientAddress(index) },
+    });
     const timer = setTimeout(() => {
       ws.terminate();
       reject(new Error('a client did not subscribe in time'));
@@ -134,7 +147,9 @@ export async function measureFanout(
       const batch = Math.min(CONNECT_CONCURRENCY, clients - start);
       sockets.push(
         ...(await Promise.all(
-          Array.from({ length: batch }, () => subscribedClient(wsUrl, onTick)),
+          Array.from({ length: batch }, (_, offset) =>
+            subscribedClient(wsUrl, start + offset, onTick),
+          ),
         )),
       );
     }

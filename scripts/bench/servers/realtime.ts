@@ -11,7 +11,9 @@ import { failStartup, serve } from './serve.ts';
 // thousand connections. The publish path is the product's: the `pusher` library, the signed
 // HTTP events API, the channel hub and the sockets.
 const app = fastify();
-app.decorate('config', testConfig({ APP_SECRET: BENCH_APP_SECRET }));
+// Behind a proxy, as in production: the scenario's clients name their own addresses
+// (X-Forwarded-For), so the cap on sockets per address applies to each as it would.
+app.decorate('config', testConfig({ APP_SECRET: BENCH_APP_SECRET, TRUST_PROXY: 'true' }));
 await app.register(errorHandler);
 await app.register(realtimePlugin);
 await serve(app).catch(failStartup);
