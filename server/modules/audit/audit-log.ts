@@ -14,6 +14,7 @@ export type AuditAction =
   | 'auth.password_reset'
   | 'auth.password_set'
   | 'auth.two_factor_failed'
+  | 'auth.link_refused'
   | 'account.profile_updated'
   | 'account.email_change_requested'
   | 'account.email_change_cancelled'

@@ -23,7 +23,7 @@ import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-even
 import { needsSecondFactor, TwoFactorService } from '../two-factor/two-factor-service.ts';
 import { requireAuth } from './auth-plugin.ts';
 import { challengeLink, userLocale } from './mail-links.ts';
-import { consumeToken, findToken, issueToken, TOKEN_TTL_MS } from './one-time-tokens.ts';
+import { consumeToken, findToken, issueToken, refusalOf, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { createSession, deleteOtherSessions, deleteSession, rotateSession } from './sessions.ts';
 import { uniqueUsername } from './usernames.ts';
@@ -123,10 +123,11 @@ export class AuthService {
   }
 
   async signUp(request: FastifyRequest, input: SignUpRequest): Promise<SignedIn> {
+    const email = normalise(input.email);
     await this.app.rateLimiter.consume([
       { name: 'sign-up-ip', key: request.ip, ...CREDENTIAL_LIMITS.signUpPerIp },
+      { name: 'sign-up-address', key: email, ...CREDENTIAL_LIMITS.signUpPerAddress },
     ]);
-    const email = normalise(input.email);
     if (await this.userByEmail(email)) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
     let user: UserRow | undefined;
@@ -233,10 +234,10 @@ export class AuthService {
     void publishDevicesDeleted(this.app, request.auth.user.id, [request.auth.session.id]);
   }
 
-  /** The e-mail and token of a challenge, or the "invalid link" error. */
-  private challenge(raw: string): { email: string; token: string } {
+  /** The e-mail and token of a challenge, or the "invalid link" error (audited). */
+  private async challenge(request: FastifyRequest, type: TokenType, raw: string) {
     const value = decodeChallenge(raw);
-    if (!value?.email || !value.token) throw new AppError('bad_request', { info: LINK_INVALID });
+    if (!value?.email || !value.token) return this.refuseLink(request, type, 'malformed');
     return { email: normalise(value.email), token: value.token };
   }
 
@@ -244,36 +245,78 @@ export class AuthService {
    * Uses the link's token. With `ownerId`, a token of another user is refused before it is
    * used, so that a link opened in the wrong account still works in the right one.
    */
-  private async consume(type: TokenType, raw: string, ownerId?: number) {
-    const { email, token } = this.challenge(raw);
+  private async consume(
+    request: FastifyRequest,
+    type: TokenType,
+    link: { email: string; token: string },
+    ownerId?: number,
+  ) {
+    const { email, token } = link;
     if (ownerId !== undefined) {
       const found = await findToken(this.db, type, email, token);
-      if (found && found.userId !== ownerId)
-        throw new AppError('forbidden', { info: LINK_INVALID });
+      if (found && found.userId !== ownerId) {
+        return this.refuseLink(request, type, 'foreign', { email, ownerId: found.userId });
+      }
     }
     const used = await consumeToken(this.db, type, email, token);
-    if (!used) throw new AppError('bad_request', { info: LINK_INVALID });
-    return used;
+    if (used) return used;
+    const { reason, userId } = await refusalOf(this.db, type, email, token);
+    return this.refuseLink(request, type, reason, { email, ownerId: userId });
   }
 
-  async verifyEmail(request: FastifyRequest, challenge: string): Promise<UserRow> {
-    const { user } = requireAuth(request);
+  /**
+   * Refuses an e-mailed link and records who tried it, from where, and why (never the
+   * token): a run of these is someone trying links that are not theirs.
+   */
+  private async refuseLink(
+    request: FastifyRequest,
+    type: TokenType,
+    reason: 'malformed' | 'unknown' | 'expired' | 'foreign' | 'address_changed',
+    link: { email?: string; ownerId?: number | undefined } = {},
+  ): Promise<never> {
+    await recordAudit(this.db, request, {
+      action: 'auth.link_refused',
+      actorId: request.auth?.user.id ?? null,
+      subjectType: 'user',
+      subjectId: link.ownerId,
+      data: { link: type, reason, ...(link.email ? { email: link.email.slice(0, 254) } : {}) },
+    });
+    const code = reason === 'foreign' ? 'forbidden' : 'bad_request';
+    throw new AppError(code, { info: LINK_INVALID });
+  }
+
+  /**
+   * Marks the address verified. The account's standing changed, so this browser's session
+   * gets a new token (answered, for the cookie), the old one dying at once.
+   */
+  async verifyEmail(
+    request: FastifyRequest,
+    challenge: string,
+  ): Promise<{ user: UserRow; token?: string }> {
+    const { user, session } = requireAuth(request);
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'verify-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
-    if (user.emailVerifiedAt) return user;
-    const used = await this.consume('email_verify', challenge, user.id);
+    if (user.emailVerifiedAt) return { user };
+    const link = await this.challenge(request, 'email_verify', challenge);
+    const used = await this.consume(request, 'email_verify', link, user.id);
     // The address must still be the one the link was sent to.
     const [verified] = await this.db
       .update(users)
       .set({ emailVerifiedAt: sql`now()` })
       .where(and(eq(users.id, user.id), eq(users.email, used.email)))
       .returning();
-    if (!verified) throw new AppError('bad_request', { info: LINK_INVALID });
+    if (!verified) {
+      return this.refuseLink(request, 'email_verify', 'address_changed', {
+        email: used.email,
+        ownerId: user.id,
+      });
+    }
+    const token = await rotateSession(this.db, session.id);
     await this.audit(request, 'auth.email_verified', user.id);
     void publishUserUpdated(this.app, verified);
-    return verified;
+    return { user: verified, token };
   }
 
   async resendVerification(request: FastifyRequest, locale: Lang | undefined): Promise<void> {
@@ -326,7 +369,13 @@ export class AuthService {
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
     ]);
-    const used = await this.consume('password_reset', input.challenge);
+    const link = await this.challenge(request, 'password_reset', input.challenge);
+    // Keyed by the address the link names, whether or not it has an account, so the answer
+    // does not tell which addresses do.
+    await this.app.rateLimiter.consume([
+      { name: 'reset-account', key: link.email, ...CREDENTIAL_LIMITS.resetPerAccount },
+    ]);
+    const used = await this.consume(request, 'password_reset', link);
     const passwordHash = await hashPassword(input.password);
     // Following the e-mailed link proves the address, so it counts as verified too.
     await this.db
@@ -354,7 +403,8 @@ export class AuthService {
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'password-set-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
-    await this.consume('password_set', input.challenge, user.id);
+    const link = await this.challenge(request, 'password_set', input.challenge);
+    await this.consume(request, 'password_set', link, user.id);
     const [updated] = await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(input.password) })

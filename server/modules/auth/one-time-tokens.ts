@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { oneTimeTokens, type TokenType } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
@@ -93,4 +93,30 @@ export async function revokeToken(db: Database, type: TokenType, userId: number)
   await db
     .delete(oneTimeTokens)
     .where(and(eq(oneTimeTokens.type, type), eq(oneTimeTokens.userId, userId)));
+}
+
+/**
+ * Why a link's token was refused, for the audit log: `expired` when it was issued for that
+ * address and has run out (with its owner), else `unknown` (never issued, used already,
+ * replaced by a newer link, or the address in the link was changed).
+ */
+export async function refusalOf(
+  db: Database,
+  type: TokenType,
+  email: string,
+  token: string,
+): Promise<{ reason: 'expired' | 'unknown'; userId?: number }> {
+  const [row] = await db
+    .select({ userId: oneTimeTokens.userId, email: oneTimeTokens.email })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.type, type),
+        eq(oneTimeTokens.email, email.trim().toLowerCase()),
+        lte(oneTimeTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ? { reason: 'expired', userId: row.userId } : { reason: 'unknown' };
 }

@@ -120,11 +120,11 @@ describe('sign-up', () => {
 describe('the audit log', () => {
   it('records sign-out, verification and reset with the actor as subject', async () => {
     const { email, cookie } = await signUp();
-    await call('POST', `${ALL}/auth/email/verify`, {
+    const verified = await call('POST', `${ALL}/auth/email/verify`, {
       body: { challenge: await challengeFrom(email) },
       cookie,
     });
-    await call('POST', `${ALL}/auth/sign-out`, { cookie });
+    await call('POST', `${ALL}/auth/sign-out`, { cookie: verified.cookie });
     smtp.clear();
     await call('POST', `${PUBLIC}/auth/password/forgot`, { body: { email } });
     const reset = await call('POST', `${PUBLIC}/auth/password/reset`, {
@@ -204,7 +204,7 @@ describe('CSRF and sessions whatever the path encoding', () => {
 describe('sign-in and sign-out', () => {
   it('signs in with the right password and records it in the audit log', async () => {
     const { email } = await signUp();
-    const { status, body, cookie } = await call('POST', `${PUBLIC}/auth/sign-in`, {
+    const { status, body } = await call('POST', `${PUBLIC}/auth/sign-in`, {
       body: { email: ` ${email.toUpperCase()} `, password: PASSWORD },
       ip: '192.0.2.10',
     });
@@ -264,6 +264,28 @@ describe('sign-in and sign-out', () => {
     expect(after.status).toBe(401);
   });
 
+  it('signs out a browser without a session as a no-op', async () => {
+    const out = await call('POST', `${ALL}/auth/sign-out`);
+    expect(out).toMatchObject({ status: 200, body: { success: true }, clearedCookie: true });
+    const stale = await call('POST', `${ALL}/auth/sign-out`, { cookie: 'sid=not-a-session' });
+    expect(stale).toMatchObject({ status: 200, clearedCookie: true });
+  });
+
+  it('refuses a sign-out without the request header, keeping the session', async () => {
+    const { cookie } = await signUp();
+    const forged = await app.inject({
+      method: 'POST',
+      url: `${ALL}/auth/sign-out`,
+      headers: { cookie: cookie ?? '' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ code: 'forbidden', errors_info: ['errors.csrf'] });
+    expect(forged.cookies).toEqual([]);
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      200,
+    );
+  });
+
   it('ends a session that was idle too long', async () => {
     const { cookie } = await signUp();
     const token = cookie?.split('=')[1] ?? '';
@@ -311,6 +333,62 @@ describe('sign-in and sign-out', () => {
     expect(again.body.errors_info).toEqual(['errors.account_blocked']);
   });
 
+  it.each([
+    [{ password: PASSWORD }, 'email', 'input_errors.field_is_required'],
+    [{ email: '', password: PASSWORD }, 'email', 'input_errors.field_is_required'],
+    [{ email: 'not-an-email', password: PASSWORD }, 'email', 'input_errors.email_is_incorrect'],
+    [{ email: 'a@example.com' }, 'password', 'input_errors.field_is_required'],
+    [{ email: 'a@example.com', password: '' }, 'password', 'input_errors.field_is_required'],
+    [{ email: 'a@example.com', password: '   ' }, 'password', 'input_errors.field_is_required'],
+    [
+      { email: `${'a'.repeat(250)}@example.com`, password: PASSWORD },
+      'email',
+      'input_errors.field_is_too_long',
+    ],
+    [
+      { email: 'a@example.com', password: `${PASSWORD}${'x'.repeat(300)}` },
+      'password',
+      'input_errors.field_is_too_long',
+    ],
+  ])('answers 422 to %j on %s', async (body, field, message) => {
+    const answer = await call('POST', `${PUBLIC}/auth/sign-in`, { body });
+    expect(answer.status).toBe(422);
+    expect(answer.body.code).toBe('validation_failed');
+    expect((answer.body.errors_validation as Record<string, string[]>)[field]).toEqual([message]);
+  });
+
+  it('answers 422 to a body that is not an object, and 413 to one over the size limit', async () => {
+    const list = await call('POST', `${PUBLIC}/auth/sign-in`, { body: ['a@example.com'] });
+    expect(list.status).toBe(422);
+    const huge = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email: 'a@example.com', password: 'x'.repeat(1_100_000) },
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('limits sign-in attempts per client address, whatever the account', async () => {
+    const ip = '198.51.100.30';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const answer = await call('POST', `${PUBLIC}/auth/sign-in`, {
+        body: { email: freshEmail(), password: 'Wr0ng#password' },
+        ip,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // The address is held back even with the right password of a real account.
+    const { email } = await signUp();
+    const owner = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+      ip,
+    });
+    expect(owner.status).toBe(429);
+    expect(owner.body.errors_info).toEqual(['errors.too_many_requests']);
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(800);
+  });
+
   it('limits sign-in attempts per account with 429 and Retry-After', async () => {
     const { email } = await signUp();
     let last: ApiAnswer | undefined;
@@ -353,6 +431,36 @@ describe('get-auth-user per base and role', () => {
     }
   });
 
+  it('answers an ADMIN on the dashboard base with the staff member', async () => {
+    const email = freshEmail();
+    await db.insert(users).values({
+      email,
+      username: `admin${counter}`,
+      role: 'ADMIN',
+      name: 'Ada Admin',
+      passwordHash: await hashPassword(PASSWORD),
+      emailVerifiedAt: new Date(),
+    });
+    const { cookie } = await call('POST', `${PUBLIC}/auth/sign-in`, {
+      body: { email, password: PASSWORD },
+    });
+    const staff = await call('POST', '/api/dashboard/v1/users/get-auth-user', { cookie });
+    expect(staff.status).toBe(200);
+    expect(staff.body.user).toMatchObject({
+      email,
+      name: 'Ada Admin',
+      role: 'ADMIN',
+      activated: true,
+    });
+    expect(staff.body.user).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(staff.body)).not.toMatch(/argon2|two_factor_secret/);
+    // Staff are not customers of the account base's billing, but get-auth-user answers there.
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      200,
+    );
+    expect((await call('POST', '/api/dashboard/v1/users/get-auth-user')).status).toBe(401);
+  });
+
   it('answers the current subscription: none for a new account', async () => {
     const { cookie } = await signUp();
     const response = await call('GET', '/api/account/v1/subscriptions/current', { cookie });
@@ -371,6 +479,16 @@ describe('e-mail verification', () => {
     });
     expect(verified.status).toBe(200);
     expect(verified.body.user).toMatchObject({ activated: true });
+    // The standing changed: the session has a new token and the old one is dead.
+    expect(verified.cookie).toBeDefined();
+    expect(verified.cookie).not.toBe(cookie);
+    expect((await call('POST', '/api/account/v1/users/get-auth-user', { cookie })).status).toBe(
+      401,
+    );
+    const me = await call('POST', '/api/account/v1/users/get-auth-user', {
+      cookie: verified.cookie,
+    });
+    expect(me.body.user).toMatchObject({ email, activated: true });
 
     const other = await signUp();
     const reused = await call('POST', `${ALL}/auth/email/verify`, {
@@ -424,8 +542,61 @@ describe('e-mail verification', () => {
       cookie,
     });
     expect(fresh.status).toBe(200);
-    const again = await call('POST', `${ALL}/auth/email/resend`, { body: {}, cookie });
+    const again = await call('POST', `${ALL}/auth/email/resend`, {
+      body: {},
+      cookie: fresh.cookie,
+    });
     expect(again.body.errors_info).toEqual(['errors.already_verified']);
+  });
+
+  it('resends only to a signed-in user', async () => {
+    const anonymous = await call('POST', `${ALL}/auth/email/resend`, { body: {} });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('unauthenticated');
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('limits resends per account with 429, from any address', async () => {
+    const { email, cookie } = await signUp();
+    smtp.clear();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await call('POST', `${ALL}/auth/email/resend`, { body: {}, cookie })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await call('POST', `${ALL}/auth/email/resend`, { body: {}, cookie });
+    expect(refused.body.errors_info).toEqual(['errors.too_many_requests']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_000);
+    expect(smtp.messages.filter((mail) => mail.envelope.to.includes(email))).toHaveLength(5);
+  });
+
+  it('limits verification attempts per account and per client address with 429', async () => {
+    const { cookie } = await signUp();
+    const bad = Buffer.from(JSON.stringify({ email: 'x@example.com', token: 'y' })).toString(
+      'base64url',
+    );
+    const perAccount: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answer = await call('POST', `${ALL}/auth/email/verify`, {
+        body: { challenge: bad },
+        cookie,
+      });
+      perAccount.push(answer.status);
+    }
+    expect(perAccount).toEqual([400, 400, 400, 400, 400, 429]);
+
+    const ip = '198.51.100.50';
+    const perIp: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const other = await signUp();
+      const answer = await call('POST', `${ALL}/auth/email/verify`, {
+        body: { challenge: bad },
+        cookie: other.cookie,
+        ip,
+      });
+      perIp.push(answer.status);
+    }
+    expect(perIp).toEqual([...Array(20).fill(400), 429]);
   });
 
   it('refuses an expired link', async () => {
@@ -446,6 +617,38 @@ describe('password forgot and reset', () => {
       body: { email: freshEmail() },
     });
     expect(unknown).toMatchObject({ status: 200, body: { success: true } });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it.each([
+    [{}, 'input_errors.field_is_required'],
+    [{ email: '  ' }, 'input_errors.field_is_required'],
+    [{ email: 'nobody-at-example.com' }, 'input_errors.email_is_incorrect'],
+    [{ email: `${'b'.repeat(250)}@example.com` }, 'input_errors.field_is_too_long'],
+  ])('answers 422 to a reset request %j', async (body, message) => {
+    const answer = await call('POST', `${PUBLIC}/auth/password/forgot`, { body });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors_validation).toEqual({ email: [message] });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it('limits reset requests per client address, whatever the addresses', async () => {
+    const ip = '198.51.100.40';
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await call('POST', `${PUBLIC}/auth/password/forgot`, {
+        body: { email: freshEmail() },
+        ip,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    const { email } = await signUp();
+    smtp.clear();
+    const refused = await call('POST', `${PUBLIC}/auth/password/forgot`, { body: { email }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors_info).toEqual(['errors.too_many_requests']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_000);
     expect(smtp.messages).toHaveLength(0);
   });
 
@@ -471,6 +674,19 @@ describe('password forgot and reset', () => {
       ).status;
     }
     expect(last).toBe(429);
+  });
+
+  it('limits sign-ups per address being registered, from any client', async () => {
+    const email = freshEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await signUp(email.toUpperCase())).status);
+    expect(statuses).toEqual([201, 422, 422, 422, 422, 429, 429]);
+    const refused = await signUp(email);
+    expect(refused.body).toEqual({
+      code: 'too_many_requests',
+      errors_info: ['errors.too_many_requests'],
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_000);
   });
 
   it('resets with the e-mailed link, ends every session and verifies the address', async () => {

@@ -141,14 +141,17 @@ export const authAllRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Verify the e-mail address with the challenge from the link',
+        summary:
+          'Verify the e-mail address with the challenge from the link; renews the session cookie',
         body: verifyEmailRequest,
         response: { 200: authUserResponse },
       },
     },
-    async (request) => ({
-      user: presentAuthUser(await auth.verifyEmail(request, request.body.challenge)),
-    }),
+    async (request, reply) => {
+      const { user, token } = await auth.verifyEmail(request, request.body.challenge);
+      if (token) setSessionCookie(reply, app.config, token);
+      return { user: presentAuthUser(user) };
+    },
   );
 
   app.post(

@@ -38,7 +38,8 @@ async function withTwoFactor() {
   });
   return {
     user,
-    cookie,
+    // Confirming renewed the session's token.
+    cookie: confirmed.cookie,
     secret,
     usedCode,
     recoveryCodes: confirmed.body.recovery_codes as string[],
@@ -78,7 +79,7 @@ describe('setup', () => {
       (confirmed.body.recovery_codes as string[])[0],
     );
 
-    const again = await call('GET', `${TWO_FACTOR}/get-qr`, { cookie });
+    const again = await call('GET', `${TWO_FACTOR}/get-qr`, { cookie: confirmed.cookie });
     expect(again.status).toBe(409);
   });
 

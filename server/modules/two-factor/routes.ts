@@ -12,6 +12,7 @@ import {
 import { authUserResponse } from '#shared/contracts/auth-user.ts';
 import type { ModuleOptions } from '../../http/api.ts';
 import { requireActiveAccount } from '../account/account-access.ts';
+import { setSessionCookie } from '../auth/auth-plugin.ts';
 import { userLocale } from '../auth/mail-links.ts';
 import { presentAuthUser } from '../auth/user-presenter.ts';
 import { recoveryCodesFile } from './recovery-codes-file.ts';
@@ -66,6 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
     async (request, reply) => {
       const { user } = requireActiveAccount(request, area);
       const result = await twoFactor.confirm(request, user, request.body.code);
+      setSessionCookie(reply, app.config, result.sessionToken);
       reply.header('cache-control', 'no-store');
       return { user: presentAuthUser(result.user), recovery_codes: result.recoveryCodes };
     },

@@ -8,6 +8,8 @@ import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
+import { requireAuth } from '../auth/auth-plugin.ts';
+import { rotateSession } from '../auth/sessions.ts';
 import { publishUserUpdated } from '../realtime/user-events.ts';
 import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
@@ -65,20 +67,26 @@ export class TwoFactorService {
     return totpQr(this.secretOf(user), user.email);
   }
 
-  /** Accepts the first code of the setup: two-factor is on, and the first recovery codes. */
+  /**
+   * Accepts the first code of the setup: two-factor is on, and the first recovery codes. The
+   * account's standing changed, so this browser's session gets a new token (`sessionToken`,
+   * for the cookie) and a token copied before no longer works.
+   */
   async confirm(
     request: FastifyRequest,
     user: UserRow,
     code: string,
-  ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
+  ): Promise<{ user: UserRow; recoveryCodes: string[]; sessionToken: string }> {
+    const { session } = requireAuth(request);
     if (user.twoFactorConfirmedAt) {
       throw new AppError('conflict', { info: M.twoFactorAlreadyConfirmed });
     }
     await this.limited(request, user, () => this.acceptTotp(user, code));
     const confirmed = await this.save(user.id, { twoFactorConfirmedAt: new Date() });
     const recoveryCodes = await replaceRecoveryCodes(this.db, user.id);
+    const sessionToken = await rotateSession(this.db, session.id);
     await this.audit(request, 'two_factor.enabled', user);
-    return { user: confirmed, recoveryCodes };
+    return { user: confirmed, recoveryCodes, sessionToken };
   }
 
   async disable(request: FastifyRequest, user: UserRow, password: string): Promise<UserRow> {

@@ -29,6 +29,9 @@ export const CREDENTIAL_LIMITS = {
   twoFactorPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // Sign-up creates a user and sends a mail: a person makes one, a bot makes thousands.
   signUpPerIp: { limit: 10, windowMs: HOUR },
+  // Per address being registered: once it has an account every try answers "taken", so
+  // this bounds probing one address from many hosts, and racing sign-ups for it.
+  signUpPerAddress: { limit: 5, windowMs: HOUR },
   // Each accepted request sends a mail: the per-account limit keeps a victim's inbox from
   // being flooded, the per-IP one keeps us off spam lists.
   forgotPerIp: { limit: 10, windowMs: HOUR },
@@ -37,6 +40,10 @@ export const CREDENTIAL_LIMITS = {
   // more than the tokens themselves.
   verifyPerIp: { limit: 20, windowMs: 15 * MINUTE },
   verifyPerAccount: { limit: 5, windowMs: HOUR },
+  // New passwords sent with a reset link, per address the link names: the token cannot be
+  // guessed, but no account should take unlimited tries from many hosts. A short window,
+  // because a stranger filling it also holds the owner's real link back until it ends.
+  resetPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // A new e-mail address sends a mail to it and tells whether another account has it: per
   // account against mail floods and switching back and forth, per IP against probing.
   emailChangePerAccount: { limit: 5, windowMs: HOUR },
