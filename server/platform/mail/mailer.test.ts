@@ -3,9 +3,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGS } from '#shared/locales.ts';
 import { testConfig } from '../../config.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import { TOKEN_TTL_MS } from '../../modules/auth/one-time-tokens.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import type { TemplateData, TemplateName } from './mail-texts.ts';
-import { Mailer, type MailLog, type MailMessage } from './mailer.ts';
+import { Mailer, type MailLog, type MailMessage, OUTBOX_RETENTION_MS } from './mailer.ts';
 import { MAIL_TEXTS, TEMPLATE_NAMES } from './render-mail.tsx';
 import { startTestSmtp } from './test-smtp.ts';
 
@@ -81,9 +82,53 @@ describe('mailer with SMTP', () => {
       expect(others).toHaveLength(0);
       expect(row).toMatchObject({ template, status: 'sent', error: null, subject: mail.subject });
       expect(row?.sentAt).toBeInstanceOf(Date);
-      expect(row?.text).toContain(link);
+      expect(row?.toAddress).toBe(to);
+      // The server has the message; the log keeps no copy of its (secret) link.
+      expect(row).toMatchObject({ html: '', text: '' });
     },
   );
+
+  it('keeps no copy of a sent link anywhere in the row', async () => {
+    const to = 'redacted@example.test';
+    await app.mailer.send(messageFor('password_reset', 'en', to));
+    const mail = await smtp.waitForMessage(to);
+    const link = linkFor('password_reset', to);
+    expect(mail.links).toContain(link);
+    const rows = await outboxRows(to);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(encodeURIComponent(to));
+    expect(rows[0]).toMatchObject({
+      template: 'password_reset',
+      subject: mail.subject,
+      status: 'sent',
+      html: '',
+      text: '',
+    });
+    expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps the delivery log of sent mail past the outbox retention', async () => {
+    const to = 'old-sent@example.test';
+    const [old] = await app.db
+      .insert(mailOutbox)
+      .values({
+        template: 'email_verify',
+        toAddress: to,
+        subject: 'Confirm your e-mail address',
+        html: '',
+        text: '',
+        status: 'sent',
+        createdAt: new Date(Date.now() - OUTBOX_RETENTION_MS - 86_400_000),
+      })
+      .returning();
+    await app.mailer.send(messageFor('password_changed', 'en', 'someone-else@example.test'));
+    expect(
+      await app.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, old?.id ?? 0)),
+    ).toEqual([old]);
+  });
 
   it('records a refused recipient as failed and resolves', async () => {
     const { log, lines } = recordingLog();
@@ -101,6 +146,8 @@ describe('mailer with SMTP', () => {
     const [row] = await outboxRows(to);
     expect(row).toMatchObject({ template: 'password_reset', status: 'failed', sentAt: null });
     expect(row?.error).toMatch(/550.*mailbox unavailable/i);
+    // Undelivered, the link is still live: all the more reason not to keep it.
+    expect(row).toMatchObject({ html: '', text: '' });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: 'error',
@@ -161,6 +208,42 @@ describe('mailer without SMTP', () => {
       },
     ]);
     expect(lines[0]?.details.text).toContain(linkFor('email_verify', to));
+  });
+
+  it('drops outbox rows older than the longest link lifetime on the next write', async () => {
+    const { log } = recordingLog();
+    const mailer = new Mailer({ db: app.db, config: testConfig({ APP_URL }), log });
+    const day = 86_400_000;
+    const aged = async (to: string, ageMs: number) => {
+      const [row] = await app.db
+        .insert(mailOutbox)
+        .values({
+          template: 'password_set',
+          toAddress: to,
+          subject: 'Set your password',
+          html: `<a href="${linkFor('password_set', to)}">set</a>`,
+          text: linkFor('password_set', to),
+          status: 'outbox',
+          createdAt: new Date(Date.now() - ageMs),
+        })
+        .returning();
+      return row?.id ?? 0;
+    };
+    const expired = await aged('aged-8d@example.test', OUTBOX_RETENTION_MS + day);
+    const live = await aged('aged-6d@example.test', OUTBOX_RETENTION_MS - day);
+
+    await mailer.send(messageFor('email_verify', 'en', 'fresh@example.test'));
+
+    const left = await app.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    const ids = left.map((row) => row.id);
+    expect(ids).not.toContain(expired);
+    expect(ids).toContain(live);
+    const [fresh] = await outboxRows('fresh@example.test');
+    expect(fresh?.text).toContain(linkFor('email_verify', 'fresh@example.test'));
+  });
+
+  it('keeps messages at least as long as any link they carry lives', () => {
+    expect(Math.max(...Object.values(TOKEN_TTL_MS))).toBeLessThanOrEqual(OUTBOX_RETENTION_MS);
   });
 
   it('keeps the secret link out of the production log', async () => {

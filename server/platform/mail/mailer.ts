@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -28,12 +28,27 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 const ERROR_MAX_LENGTH = 2_000;
 
 /**
- * Renders and sends the product's e-mail. Every message is first stored in `mail_outbox`
- * (status 'outbox'); with SMTP_URL it is then handed to the SMTP server and marked 'sent',
- * or 'failed' with the server's answer. A failed delivery is logged and does not throw:
- * the action that triggered it (a sign-up, a reset request) has happened, the row shows
- * staff what went wrong, and the user can ask for the message again. Only a database
- * failure, or a bug such as a link that is not http(s), rejects.
+ * How long the outbox keeps a message it is the only copy of (no SMTP_URL): the longest life
+ * of a link a message carries (password set, 7 days; auth/one-time-tokens.ts). Older rows
+ * hold nothing anyone can still use.
+ */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Renders and sends the product's e-mail, recording each message in `mail_outbox`.
+ *
+ * With SMTP_URL the row is a delivery log: recipient, template, subject, status ('outbox'
+ * while being handed over, then 'sent', or 'failed' with the server's answer) and times,
+ * but never the bodies. Their links carry live one-time tokens, and a copy in the database
+ * would let anyone who reads it (a backup, a replica, a support tool) reset a password;
+ * the mail server has the message, the user can ask for a new one. A failed delivery is
+ * logged and does not throw: the action that triggered it (a sign-up, a reset request) has
+ * happened, the row shows staff what went wrong.
+ *
+ * Without SMTP_URL (offline development, the embedded default) the outbox is where mail
+ * goes, so it keeps the bodies, and each write drops the rows older than
+ * OUTBOX_RETENTION_MS. Only a database failure, or a bug such as a link that is not
+ * http(s), rejects.
  */
 export class Mailer {
   readonly #db: Database;
@@ -53,14 +68,14 @@ export class Mailer {
   async send(message: MailMessage): Promise<void> {
     const { template, to } = message;
     const mail = renderMail(message, { appUrl: this.#config.appUrl });
+    const kept = this.#transport ? { html: '', text: '' } : { html: mail.html, text: mail.text };
     const [row] = await this.#db
       .insert(mailOutbox)
       .values({
         template,
         toAddress: to,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        ...kept,
         status: 'outbox' satisfies MailStatus,
       })
       .returning({ id: mailOutbox.id });
@@ -68,6 +83,7 @@ export class Mailer {
     const details = { template, to, outboxId: row.id };
 
     if (!this.#transport) {
+      await this.purgeOutbox();
       // Offline development follows its links from here; production keeps them out of its
       // logs (they are secrets) and staff read the outbox instead.
       const body = this.#config.env === 'production' ? {} : { link: mail.link, text: mail.text };
@@ -93,6 +109,17 @@ export class Mailer {
     }
     await this.#db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, row.id));
     if (outcome.status === 'sent') this.#log.info(details, 'mail sent');
+  }
+
+  /**
+   * Drops outbox rows past their use. On every write rather than on a timer: offline
+   * development writes little, the created_at index makes it one short range, and nothing
+   * has to run (or be stopped) beside the app.
+   */
+  private async purgeOutbox(): Promise<void> {
+    await this.#db
+      .delete(mailOutbox)
+      .where(lt(mailOutbox.createdAt, new Date(Date.now() - OUTBOX_RETENTION_MS)));
   }
 
   /** Closes pooled SMTP connections (with `?pool=true`); called when the app closes. */
