@@ -36,7 +36,8 @@ async function auditRows(userId: number, action: string) {
   return db
     .select()
     .from(auditLog)
-    .where(sql`${auditLog.actorId} = ${userId} and ${auditLog.action} = ${action}`);
+    .where(sql`${auditLog.actorId} = ${userId} and ${auditLog.action} = ${action}`)
+    .orderBy(auditLog.id);
 }
 
 async function auditActions(userId: number): Promise<string[]> {

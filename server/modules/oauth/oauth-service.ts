@@ -16,6 +16,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import {
   newAuthorizationChecks,
+  type OAuthIdentity,
   OidcClients,
   ProviderError,
 } from '../../platform/oauth/oidc-client.ts';
@@ -25,9 +26,19 @@ import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { AuthService, type SignInOutcome } from '../auth/auth-service.ts';
 import { consumeToken, issueToken } from '../auth/one-time-tokens.ts';
+import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
 import { type Resolution, refuseBlocked, resolveUser } from './oauth-users.ts';
+import { storedProviders } from './provider-settings.ts';
 
 const stateMismatch = () => new AppError('bad_request', { info: OAUTH_MESSAGES.stateMismatch });
+
+/** The refusals of auth/token the audit log records, by the message they answer with. */
+const FAILURE_REASONS: Record<string, string> = {
+  [OAUTH_MESSAGES.stateMismatch]: 'state_mismatch',
+  [OAUTH_MESSAGES.providerFailed]: 'provider_failed',
+  [OAUTH_MESSAGES.emailUnverified]: 'email_unverified',
+  [AUTH_MESSAGES.accountBlocked]: 'account_blocked',
+};
 
 /** Social sign-in with Google and Apple (§7 OAuth; the flow is told in the contract). */
 export class OAuthService {
@@ -36,7 +47,8 @@ export class OAuthService {
   private readonly auth: AuthService;
 
   constructor(private readonly app: App) {
-    this.providers = OAuthProviders.fromConfig(app.config);
+    // The database's settings (staff, admin section) override the environment's per provider.
+    this.providers = OAuthProviders.fromConfigAndStore(app.config, () => storedProviders(app));
     this.auth = new AuthService(app);
   }
 
@@ -96,7 +108,8 @@ export class OAuthService {
 
   /**
    * §7 auth/token: checks the state against this browser's, exchanges the code, finds or
-   * makes the user, and answers a one-time token for auth/login.
+   * makes the user, and answers a one-time token for auth/login. Refusals are audited: a
+   * run of state mismatches is someone replaying or forging callbacks.
    */
   async token(
     request: FastifyRequest,
@@ -107,22 +120,42 @@ export class OAuthService {
       { name: 'oauth-token-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     const provider = await this.provider(input.provider_id);
-    if (!state || state.provider !== provider.id || !sameSecret(state.state, input.state)) {
-      throw stateMismatch();
+    let identity: OAuthIdentity | undefined;
+    try {
+      if (!state || state.provider !== provider.id || !sameSecret(state.state, input.state)) {
+        throw stateMismatch();
+      }
+      identity = await this.fromProvider(
+        this.clients.identity(provider, this.redirectUri(provider), input.code, state),
+      );
+      const { user, resolution, endedSessions } = await resolveUser(
+        this.db,
+        provider.id,
+        { ...identity, name: identity.name ?? state.name },
+        state.lang,
+      );
+      if (resolution === 'secured') {
+        // The account's password and sessions are gone: its open pages must hear of it.
+        void publishUserUpdated(this.app, user);
+        void publishDevicesDeleted(this.app, user.id, endedSessions ?? []);
+      }
+      refuseBlocked(user);
+      await this.recordResolution(request, user, resolution, provider.id);
+      const token = await issueToken(this.db, 'oauth_login', user.id, user.email);
+      return encodeChallenge({ email: user.email, token });
+    } catch (error) {
+      const reason = error instanceof AppError ? FAILURE_REASONS[error.info[0] ?? ''] : undefined;
+      if (reason) {
+        await recordAudit(this.db, request, {
+          action: 'oauth.sign_in_failed',
+          actorId: null,
+          subjectType: 'oauth_provider',
+          subjectId: provider.id,
+          data: { reason, ...(identity?.email ? { email: identity.email } : {}) },
+        });
+      }
+      throw error;
     }
-    const identity = await this.fromProvider(
-      this.clients.identity(provider, this.redirectUri(provider), input.code, state),
-    );
-    const { user, resolution } = await resolveUser(
-      this.db,
-      provider.id,
-      { ...identity, name: identity.name ?? state.name },
-      state.lang,
-    );
-    refuseBlocked(user);
-    await this.recordResolution(request, user, resolution, provider.id);
-    const token = await issueToken(this.db, 'oauth_login', user.id, user.email);
-    return encodeChallenge({ email: user.email, token });
   }
 
   private async recordResolution(

@@ -19,6 +19,8 @@ export type Resolution = 'existing' | 'linked' | 'secured' | 'created';
 export interface ResolvedUser {
   user: UserRow;
   resolution: Resolution;
+  /** The sessions a `secured` account lost, whose pages must hear of it (§4 live events). */
+  endedSessions?: string[];
 }
 
 /** A blocked account signs in by no means, social ones included. */
@@ -64,17 +66,16 @@ async function resolveOnce(
     }
     // Pre-account hijacking: whoever signed up with this address never proved it, and may
     // not be its owner, who just did. Their password and sessions must not outlive that.
-    const secured = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       await tx.insert(oauthAccounts).values({ ...link, userId: owner.id });
-      await deleteOtherSessions(tx, owner.id, undefined);
+      const endedSessions = await deleteOtherSessions(tx, owner.id, undefined);
       const [row] = await tx
         .update(users)
         .set({ emailVerifiedAt: sql`now()`, passwordHash: null })
         .where(eq(users.id, owner.id))
         .returning();
-      return row ?? owner;
+      return { user: row ?? owner, resolution: 'secured' as const, endedSessions };
     });
-    return { user: secured, resolution: 'secured' };
   }
 
   const username = await uniqueUsername(db, email);

@@ -346,6 +346,34 @@ describe('what is refused', () => {
     expect(replay.body.errors_info).toEqual(['errors.oauth_provider_failed']);
   });
 
+  it('audits every refused exchange with its reason', async () => {
+    const failures = async () =>
+      (
+        await db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, 'oauth.sign_in_failed'))
+          .orderBy(auditLog.id)
+      ).map((row) => ({ subject: row.subjectId, actor: row.actorId, ...row.data }));
+    const before = (await failures()).length;
+
+    const forged = await toCallbackPage(person());
+    await tokenRequest(forged.page, forged.cookieHeader, { state: 'y'.repeat(43) });
+    const replayed = await toCallbackPage(person());
+    await tokenRequest(replayed.page, replayed.cookieHeader);
+    await tokenRequest(replayed.page, replayed.cookieHeader);
+    const unproved = person({ email_verified: false });
+    await db.insert(users).values({ email: unproved.email, username: `held${counter}` });
+    const stranger = await toCallbackPage(unproved);
+    expect((await tokenRequest(stranger.page, stranger.cookieHeader)).status).toBe(409);
+
+    expect((await failures()).slice(before)).toEqual([
+      { subject: 'google', actor: null, reason: 'state_mismatch' },
+      { subject: 'google', actor: null, reason: 'provider_failed' },
+      { subject: 'google', actor: null, reason: 'email_unverified', email: unproved.email },
+    ]);
+  });
+
   it('signs in once per one-time token', async () => {
     const token = await oneTimeToken(person());
     expect((await login(token)).status).toBe(200);

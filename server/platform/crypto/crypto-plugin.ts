@@ -9,6 +9,8 @@ declare module 'fastify' {
     totpBox: SecretBox;
     /** Seals the social sign-in state cookie (state, PKCE verifier, nonce). */
     oauthStateBox: SecretBox;
+    /** Seals the provider secrets kept in the oauth_providers table. */
+    oauthProviderBox: SecretBox;
   }
 }
 
@@ -19,6 +21,7 @@ export const cryptoPlugin = fp(
     const key = await loadAppKey(app.config);
     app.decorate('totpBox', new SecretBox(key, 'users.two_factor_secret'));
     app.decorate('oauthStateBox', new SecretBox(key, 'oauth.state_cookie'));
+    app.decorate('oauthProviderBox', new SecretBox(key, 'oauth_providers.secret'));
   },
   { name: 'crypto' },
 );

@@ -38,3 +38,12 @@ export function appleClientSecret(key: AppleSigningKey, now = Date.now()): strin
   });
   return `${header}.${payload}.${signature.toString('base64url')}`;
 }
+
+/** True for the PEM of a P-256 private key, the only kind Apple issues (a .p8 file). */
+export function isApplePrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { OAuthProviders, providersFromConfig } from './providers.ts';
+import {
+  googleSettings,
+  mergeProviders,
+  OAuthProviders,
+  providersFromConfig,
+} from './providers.ts';
 
 const applePem = (curve = 'P-256') =>
   generateKeyPairSync('ec', { namedCurve: curve })
@@ -45,5 +50,39 @@ describe('providers from the environment', () => {
     [apple(applePem('P-384')), 'OAUTH_APPLE_PRIVATE_KEY'],
   ])('refuses half a provider or a wrong key (%#)', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable}`));
+  });
+});
+
+describe('the database over the environment', () => {
+  const fromEnv = providersFromConfig(
+    loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'env', OAUTH_GOOGLE_CLIENT_SECRET: 's', ...apple() }),
+  );
+  const stored = googleSettings({
+    issuer: 'https://id.example',
+    clientId: 'db',
+    clientSecret: 'x',
+  });
+
+  it.each([
+    ['nothing stored: the environment', {}, ['google:env', 'apple:com.example.vpn.web']],
+    ['a row replaces its provider', { google: stored }, ['google:db', 'apple:com.example.vpn.web']],
+    ['an off row hides its provider', { apple: null }, ['google:env']],
+    ['both off', { google: null, apple: null }, []],
+  ])('%s', (_case, overrides, expected) => {
+    const merged = mergeProviders(fromEnv, overrides);
+    expect(merged.map((provider) => `${provider.id}:${provider.clientId}`)).toEqual(expected);
+  });
+
+  it('adds a provider the environment lacks, in the usual order', () => {
+    const merged = mergeProviders(fromEnv.slice(1), { google: stored });
+    expect(merged.map((provider) => provider.id)).toEqual(['google', 'apple']);
+  });
+
+  it('reads the store on every call, so edits need no restart', async () => {
+    let overrides = {};
+    const registry = OAuthProviders.fromConfigAndStore(loadConfig({}), async () => overrides);
+    expect(await registry.list()).toEqual([]);
+    overrides = { google: stored };
+    expect(await registry.find('google')).toMatchObject({ clientId: 'db' });
   });
 });
