@@ -43,8 +43,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.url,
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      // Finds out about a peer that vanished under an idle connection.
+      // TCP keep-alive probes after 10 s of silence, so a connection whose server vanished
+      // (failover, a dropped route) is found dead and replaced rather than kept in the pool.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
