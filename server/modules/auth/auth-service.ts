@@ -287,7 +287,9 @@ export class AuthService {
 
   /**
    * Marks the address verified. The account's standing changed, so this browser's session
-   * gets a new token (answered, for the cookie), the old one dying at once.
+   * gets a new token (answered, for the cookie), the old one dying at once. The caller
+   * announces the change (publishUserUpdated) once its answer has gone out: pages re-fetch
+   * the user when they hear "verified", and must by then hold the renewed cookie.
    */
   async verifyEmail(
     request: FastifyRequest,
@@ -315,7 +317,6 @@ export class AuthService {
     }
     const token = await rotateSession(this.db, session.id);
     await this.audit(request, 'auth.email_verified', user.id);
-    void publishUserUpdated(this.app, verified);
     return { user: verified, token };
   }
 

@@ -17,6 +17,7 @@ import {
 import { authUserResponse } from '#shared/contracts/auth-user.ts';
 import { STAFF_ROLES } from '#shared/roles.ts';
 import type { App } from '../../http/types.ts';
+import { publishUserUpdated } from '../realtime/user-events.ts';
 import { clearSessionCookie, requireAuth, requireRole, setSessionCookie } from './auth-plugin.ts';
 import { AuthService, type SignedIn, type SignInOutcome } from './auth-service.ts';
 import { presentAuthUser } from './user-presenter.ts';
@@ -36,6 +37,12 @@ export function signInAnswer(app: App, reply: FastifyReply, outcome: SignInOutco
     return { code: TWO_FACTOR_REQUIRED, challenge: outcome.twoFactorChallenge } as const;
   }
   return signedIn(app, reply, outcome);
+}
+
+/** Runs `then` once the answer has left, or the client has gone. */
+function afterAnswer(reply: FastifyReply, then: () => void): void {
+  if (reply.raw.closed) then();
+  else reply.raw.once('close', then);
 }
 
 /** Public base: calls a visitor makes. */
@@ -149,7 +156,12 @@ export const authAllRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user, token } = await auth.verifyEmail(request, request.body.challenge);
-      if (token) setSessionCookie(reply, app.config, token);
+      if (token) {
+        setSessionCookie(reply, app.config, token);
+        // §4 "became verified" makes every page of the user ask for it again: the event
+        // follows the answer, so this browser has the renewed cookie before its tabs ask.
+        afterAnswer(reply, () => void publishUserUpdated(app, user));
+      }
       return { user: presentAuthUser(user) };
     },
   );
