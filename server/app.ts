@@ -21,6 +21,7 @@ import type { App } from './http/types.ts';
 import { webPlugin } from './http/web.ts';
 import { authPlugin } from './modules/auth/auth-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin);
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

@@ -1,0 +1,90 @@
+import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { App } from '../../http/types.ts';
+import { mediaKey } from '../../platform/storage/storage-plugin.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { publishDevicesDeleted } from '../realtime/user-events.ts';
+
+/** Accounts looked at per query, so a backlog never loads into memory at once. */
+const BATCH = 100;
+
+type PurgeApp = Pick<App, 'db' | 'storage' | 'log' | 'realtime'>;
+
+/**
+ * Deletes one account whose delete date has passed. The delete re-checks the date in the
+ * same statement, so an account reactivated meanwhile stays, and of two processes purging
+ * at once only one deletes it (and audits it). Answers whether this call deleted it.
+ */
+async function purgeAccount(app: PurgeApp, userId: number): Promise<boolean> {
+  const purged = await app.db.transaction(async (tx) => {
+    const ended = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    // Sessions, tokens, recovery codes and social links go with the row (ON DELETE CASCADE);
+    // the audit log keeps its rows, their actor set to null.
+    const [user] = await tx
+      .delete(users)
+      .where(and(eq(users.id, userId), lte(users.deleteAt, sql`now()`)))
+      .returning({ id: users.id, photo: users.photo, deleteAt: users.deleteAt });
+    if (!user) return undefined;
+    // Who the account was stays out: the point of the deletion is to forget the person.
+    await recordAudit(tx, null, {
+      action: 'account.deleted',
+      actorId: null,
+      subjectType: 'user',
+      subjectId: user.id,
+      data: { delete_at: user.deleteAt?.toISOString() },
+    });
+    return { photo: user.photo, sessionIds: ended.map((row) => row.id) };
+  });
+  if (!purged) return false;
+  const key = mediaKey(purged.photo);
+  if (key) {
+    try {
+      await app.storage.delete(key);
+    } catch (error) {
+      // The row is gone either way; an orphaned file is served to nobody who knows its name.
+      app.log.warn({ err: error, key }, 'avatar of a deleted account not removed');
+    }
+  }
+  // A page still open on a deactivated account signs out (§4 live events).
+  void publishDevicesDeleted(app, userId, purged.sessionIds);
+  return true;
+}
+
+/**
+ * §4 account deletion, once the grace period after deactivation is over: every account
+ * whose delete_at has passed is deleted with what belongs to it (sessions, tokens, avatar
+ * file) and an audit entry that outlives it. Safe to run in several processes at once and
+ * again after a crash. One account that cannot be deleted (a row elsewhere still needs it)
+ * is logged and skipped, never holding up the others. Answers how many this run deleted.
+ */
+export async function purgeDeletedAccounts(app: PurgeApp): Promise<number> {
+  const skipped: number[] = [];
+  let deleted = 0;
+  for (;;) {
+    const due = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          lte(users.deleteAt, sql`now()`),
+          skipped.length ? notInArray(users.id, skipped) : undefined,
+        ),
+      )
+      .orderBy(users.deleteAt, users.id)
+      .limit(BATCH);
+    for (const { id } of due) {
+      try {
+        if (await purgeAccount(app, id)) deleted += 1;
+      } catch (error) {
+        app.log.error({ err: error, userId: id }, 'deleting an account failed');
+        skipped.push(id);
+      }
+    }
+    if (due.length < BATCH) break;
+  }
+  if (deleted > 0) app.log.info({ deleted }, 'deactivated accounts deleted');
+  return deleted;
+}

@@ -1,0 +1,27 @@
+import type { App } from '../../http/types.ts';
+import { purgeDeletedAccounts } from '../account/account-purge.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Work the server does on its own, on a timer (jobs-plugin.ts). */
+export interface ScheduledJob {
+  name: string;
+  /** The wait after start-up before the first run. */
+  firstRunMs: number;
+  /** The wait between runs. */
+  everyMs: number;
+  run(app: App): Promise<unknown>;
+}
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    // §4: a deactivated account is deleted once its delete date passes. Hourly is prompt
+    // enough against a 30-day grace period; the first run waits a minute so a start-up (or
+    // a short-lived test app) is not slowed, yet a process restarted often still runs it.
+    name: 'purge-deleted-accounts',
+    firstRunMs: MINUTE,
+    everyMs: HOUR,
+    run: purgeDeletedAccounts,
+  },
+];
