@@ -230,7 +230,8 @@ describe('during a graceful shutdown', () => {
       received += chunk.toString();
       if (!asked && received.includes('{"done":true}')) {
         asked = true;
-        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+        // The load balancer's readiness check must learn of the drain as a 503 too.
+        socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
       }
     });
     socket.write('GET /api/public/v1/test-slow HTTP/1.1\r\nHost: x\r\n\r\n');

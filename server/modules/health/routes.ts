@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponse, readinessResponse } from '#shared/contracts/health.ts';
+import {
+  healthResponse,
+  readinessResponse,
+  readinessUnavailableResponse,
+} from '#shared/contracts/health.ts';
 import { pingDatabase } from '../../db/client.ts';
 
 /**
@@ -20,7 +24,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/readyz',
     {
-      schema: { tags: ['health'], response: { 200: readinessResponse, 503: readinessResponse } },
+      schema: {
+        tags: ['health'],
+        response: { 200: readinessResponse, 503: readinessUnavailableResponse },
+      },
       logLevel: 'warn',
     },
     async (_request, reply) => {
