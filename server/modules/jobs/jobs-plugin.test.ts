@@ -15,7 +15,14 @@ describe('the job timers', () => {
   it('run nothing before the app is ready, then every period until close', async () => {
     let runs = 0;
     const app = await appWith([
-      { name: 'tick', firstRunMs: 0, everyMs: 20, run: async () => void (runs += 1) },
+      {
+        name: 'tick',
+        firstRunMs: 0,
+        everyMs: 20,
+        run: async () => {
+          runs += 1;
+        },
+      },
     ]);
     await sleep(60);
     expect(runs).toBe(0);
