@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  mailOutbox,
   oauthAccounts,
   oneTimeTokens,
   sessions,
@@ -114,6 +115,59 @@ describe('purging accounts past their delete date', () => {
       expect.arrayContaining(['auth.signed_in', 'account.photo_updated', 'account.deleted']),
     );
     expect(earlier.every((row) => row.actorId === null)).toBe(true);
+  });
+
+  it('forgets the addresses: mail sent to them, and addresses in audit data', async () => {
+    const due = await fullAccount(null);
+    const old = due.user.email;
+    const changed = `renamed-${due.user.id}@example.com`;
+    await db.update(users).set({ email: changed }).where(eq(users.id, due.user.id));
+    await db.insert(auditLog).values([
+      {
+        action: 'account.email_changed',
+        subjectType: 'user',
+        subjectId: String(due.user.id),
+        data: { from: old, to: changed },
+      },
+      // A failed sign-in typed by someone who was not signed in names the address only.
+      { action: 'auth.sign_in_failed', data: { email: changed, reason: 'wrong' } },
+      { action: 'auth.sign_in_failed', data: { email: 'someone-else@example.com' } },
+    ]);
+    await db.insert(mailOutbox).values(
+      [old, changed, 'someone-else@example.com'].map((toAddress) => ({
+        template: 'email_verify',
+        toAddress,
+        subject: 'Verify',
+        html: '<p>hi</p>',
+        text: 'hi',
+        status: 'sent',
+      })),
+    );
+    await db
+      .update(users)
+      .set({ deleteAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, due.user.id));
+
+    await purgeDeletedAccounts(app);
+
+    const mail = await db.select({ to: mailOutbox.toAddress }).from(mailOutbox);
+    expect(mail.map((row) => row.to)).not.toContain(old);
+    expect(mail.map((row) => row.to)).not.toContain(changed);
+    expect(mail.map((row) => row.to)).toContain('someone-else@example.com');
+    const audit = JSON.stringify(await db.select().from(auditLog));
+    expect(audit).not.toContain(old);
+    expect(audit).not.toContain(changed);
+    expect(audit).toContain('someone-else@example.com');
+    const [changeRow] = await db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.subjectId, String(due.user.id)),
+          eq(auditLog.action, 'account.email_changed'),
+        ),
+      );
+    expect(changeRow?.data).toEqual({});
   });
 
   it('deletes each account once when several processes purge at the same time', async () => {

@@ -1,5 +1,6 @@
-import { and, eq, lte, notInArray, sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema/index.ts';
+import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLog, mailOutbox, sessions, users } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { mediaKey } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -9,6 +10,37 @@ import { publishDevicesDeleted } from '../realtime/user-events.ts';
 const BATCH = 100;
 
 type PurgeApp = Pick<App, 'db' | 'storage' | 'log' | 'realtime'>;
+
+/** Keys of audit data that may hold an address: typed at sign-in, changed from and to. */
+const ADDRESS_KEYS = ['email', 'from', 'to'] as const;
+
+/**
+ * Forgets the person's addresses outside the user row: the mail sent to them (which also
+ * holds their name and links) and the addresses in audit data. The audit rows themselves
+ * stay — what happened, when and from where is the security record — without the address.
+ */
+async function forgetAddresses(
+  tx: Database,
+  user: { id: number; email: string; emailTmp: string | null },
+): Promise<void> {
+  const ownRows = and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(user.id)));
+  const past = await tx
+    .select({ from: sql<string | null>`${auditLog.data}->>'from'` })
+    .from(auditLog)
+    .where(and(ownRows, eq(auditLog.action, 'account.email_changed')));
+  const addresses = [user.email, user.emailTmp, ...past.map((row) => row.from)].filter(
+    (address): address is string => Boolean(address),
+  );
+  await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, addresses));
+  const stripped = ADDRESS_KEYS.reduce(
+    (data, key) => sql`${data} - ${key}::text`,
+    sql`${auditLog.data}`,
+  );
+  await tx
+    .update(auditLog)
+    .set({ data: stripped })
+    .where(or(ownRows, inArray(sql`${auditLog.data}->>'email'`, addresses)));
+}
 
 /**
  * Deletes one account whose delete date has passed. The delete re-checks the date in the
@@ -26,8 +58,15 @@ async function purgeAccount(app: PurgeApp, userId: number): Promise<boolean> {
     const [user] = await tx
       .delete(users)
       .where(and(eq(users.id, userId), lte(users.deleteAt, sql`now()`)))
-      .returning({ id: users.id, photo: users.photo, deleteAt: users.deleteAt });
+      .returning({
+        id: users.id,
+        email: users.email,
+        emailTmp: users.emailTmp,
+        photo: users.photo,
+        deleteAt: users.deleteAt,
+      });
     if (!user) return undefined;
+    await forgetAddresses(tx, user);
     // Who the account was stays out: the point of the deletion is to forget the person.
     await recordAudit(tx, null, {
       action: 'account.deleted',
