@@ -23,6 +23,7 @@ import { resetValue, storeReferralToken, storeResetValue } from './session/brows
 import { ensureSubscription } from './session/current-subscription.ts';
 import { getSession } from './session/session-store.ts';
 import { endSession } from './session/sign-out.ts';
+import { notifyRequestError } from './ui/toast.tsx';
 
 /** What the shell reads from the matched route: its name and header type. */
 export interface RouteHandle {
@@ -74,8 +75,9 @@ function runEffects(effects: readonly Effect[] = []): void {
   }
 }
 
-async function follow(decision: Decision): Promise<null> {
+async function follow(decision: Decision): Promise<RootData | null> {
   if (decision.kind === 'allow') return null;
+  if (decision.kind === 'unavailable') return { unavailable: decision.missing };
   if (decision.kind === 'logout') {
     await endSession({ emailChangeFailed: decision.emailChangeFailed });
     throw redirect(decision.retry);
@@ -100,9 +102,30 @@ function rootLoader(config: AppConfig) {
       if (url.pathname !== signin) throw redirect(signin);
     }
     const below = url.pathname.split('/').slice(2).join('/');
-    if (matchRoute(below)?.route.meta?.awaitSubscription) await ensureSubscription();
-    return follow(decide({ pathname: url.pathname, search: url.search }, guardState(config)));
+    const failure = matchRoute(below)?.route.meta?.awaitSubscription
+      ? await subscriptionFailure()
+      : undefined;
+    const decision = decide({ pathname: url.pathname, search: url.search }, guardState(config));
+    // §8 a failed request shows a danger toast. The page still opens with the subscription
+    // unknown, unless its rule needs it: then the shell offers to try again. Throwing here
+    // would send the user to /en, whose home would retry the same failing fetch.
+    if (failure !== undefined) notifyRequestError(failure);
+    return follow(decision);
   };
+}
+
+/** What the root loader hands the shell: set when the route cannot open yet. */
+export interface RootData {
+  unavailable?: 'subscription';
+}
+
+async function subscriptionFailure(): Promise<unknown> {
+  try {
+    await ensureSubscription();
+    return undefined;
+  } catch (error) {
+    return error ?? new Error('subscription unavailable');
+  }
 }
 
 export function appRoutes(config: AppConfig): RouteObject[] {

@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeChallenge } from '#shared/challenge.ts';
-import { FEATURES } from '#shared/features.ts';
+import { type Challenge, encodeChallenge } from '#shared/challenge.ts';
+import { FEATURES, type Feature } from '#shared/features.ts';
 import type { Role } from '#shared/roles.ts';
+import {
+  canBonusUpgrade,
+  canReactivate,
+  canUpgrade,
+  hasMembership,
+  SERVICE_ID_LIST,
+  SUBSCRIPTION_STATUSES,
+} from '#shared/subscription/actions.ts';
+import { ROUTES } from '../routes/route-table.ts';
 import type { SubscriptionState } from './access-rules.ts';
-import { decide } from './decide.ts';
+import { decide, looksLikeLanguage } from './decide.ts';
 import type { Decision, GuardState, GuardUser } from './guard-types.ts';
 
 const TOKEN = 'a'.repeat(43);
@@ -52,7 +61,9 @@ const summary = (decision: Decision): Expected =>
     ? ['allow', 'none']
     : decision.kind === 'logout'
       ? ['logout', decision.rule, decision.retry]
-      : [decision.kind, decision.rule, decision.to];
+      : decision.kind === 'unavailable'
+        ? ['unavailable', decision.rule, decision.missing]
+        : [decision.kind, decision.rule, decision.to];
 
 describe('route guard priorities (§2, first match wins)', () => {
   const cases: [string, string, Partial<GuardState>, Expected][] = [
@@ -61,8 +72,28 @@ describe('route guard priorities (§2, first match wins)', () => {
     ['/ goes to the default locale', '/', {}, ['redirect', 1, '/en']],
     ['a switched-off language is replaced', '/ru/signin', {}, ['redirect', 1, '/en/signin']],
     [
-      'an unknown path without language is not found',
-      '/xx/signin',
+      'an unsupported language is replaced, keeping path and query',
+      '/de/signin?x=1',
+      {},
+      ['redirect', 1, '/en/signin?x=1'],
+    ],
+    [
+      'a language with a region is a language too',
+      '/pt-BR/account',
+      {},
+      ['redirect', 1, '/en/account'],
+    ],
+    ['a language tag in capitals is read as one', '/EN/signup', {}, ['redirect', 1, '/en/signup']],
+    ['an unsupported language alone goes home', '/de', {}, ['redirect', 1, '/en']],
+    [
+      'an unsupported language before an unknown path is not found',
+      '/de/nowhere',
+      {},
+      ['notFound', 1, '/en/page-not-found'],
+    ],
+    [
+      'a segment that is no language tag stays part of the path',
+      '/xyz/signin',
       {},
       ['notFound', 1, '/en/page-not-found'],
     ],
@@ -391,116 +422,369 @@ describe('billing rules (§2, §4)', () => {
   });
 });
 
-// Property: whatever user and route, the rule that decides is the first one, in the order
-// of §2, whose condition holds. The conditions are restated here independently of decide.
-describe('priority order holds when several rules match', () => {
-  const ROUTE_SAMPLES = [
-    '/en/dashboard',
-    '/en/account/security',
-    '/en/admin/customers',
-    '/en/admin/blog/posts/overview',
-    '/en/signin',
-    '/en/reactivate',
-    '/en/email/verify',
-    '/en/order-received/thanks',
-    '/en/order-v2',
-    '/en/billing/invoices',
-    '/en/password/reset',
-  ] as const;
+describe('a subscription that could not be loaded', () => {
+  it('is awaited by every route whose rule reads it, so only a failed fetch leaves it out', () => {
+    const readers = ROUTES.filter(
+      (route) =>
+        route.meta?.access?.startsWith('billing.') ||
+        route.name === 'order' ||
+        route.name === 'order2',
+    );
+    expect(readers.length).toBeGreaterThan(5);
+    for (const route of readers) expect(route.meta?.awaitSubscription, route.name).toBe(true);
+  });
 
-  const META: Record<
-    (typeof ROUTE_SAMPLES)[number],
-    {
-      auth?: boolean;
-      verified?: boolean;
-      notDeactivated?: boolean;
-      visitor?: boolean;
-      access?: string;
-      roles: Role[];
+  it.each([
+    ['/en/billing/membership-v2', { user: customer }],
+    ['/en/billing/upgrade-v2', { user: customer }],
+    ['/en/billing/order-v2', { user: customer }],
+    ['/en/order-v2', { user: unverified }],
+  ] as const)('leaves %s undecided rather than guess "none"', (url, state) => {
+    const decision = go(url, { ...state, subscription: undefined });
+    expect(decision).toMatchObject({ kind: 'unavailable', missing: 'subscription' });
+  });
+
+  it.each([
+    ['/en', { user: customer }, ['allow', 'none']],
+    ['/en/order-v2', { user: customer }, ['redirect', 12, '/en/billing/order-v2']],
+    ['/en/billing/invoices', { user: customer }, ['allow', 'none']],
+    ['/en/billing/membership-v2', { user: deactivated }, ['redirect', 7, '/en/reactivate']],
+    ['/en/billing/upgrade-v2', {}, ['redirect', 9, expect.stringMatching(/^\/en\/signin\?/)]],
+  ] as const)('does not stop %s where no rule needs it', (url, state, expected) => {
+    expect(summary(go(url, { ...state, subscription: undefined }))).toEqual(expected);
+  });
+});
+
+describe('language segments (priority 1)', () => {
+  it('no first segment of the route table looks like a language', () => {
+    const firsts = new Set(ROUTES.map((route) => route.path.split('/')[0] ?? ''));
+    expect([...firsts].filter((segment) => segment && looksLikeLanguage(segment))).toEqual([]);
+  });
+
+  it('reads our languages and other tags as languages, and route segments as paths', () => {
+    for (const tag of ['en', 'de', 'pt-BR', 'zh-Hant', 'EN'])
+      expect(looksLikeLanguage(tag)).toBe(true);
+    for (const word of ['r', 'xyz', 'signin', 'en-', 'e1', 'pt-B']) {
+      expect(looksLikeLanguage(word)).toBe(false);
     }
-  > = {
-    '/en/dashboard': { auth: true, verified: true, notDeactivated: true, roles: ['USER'] },
-    '/en/account/security': { auth: true, verified: true, notDeactivated: true, roles: ['USER'] },
-    '/en/admin/customers': { auth: true, verified: true, notDeactivated: true, roles: ['ADMIN'] },
-    '/en/admin/blog/posts/overview': {
-      auth: true,
-      verified: true,
-      notDeactivated: true,
+  });
+});
+
+// Property: whatever user, route, challenge, subscription and flags, the rule that decides
+// is the first one, in the order of §2, whose condition holds. The conditions are restated
+// here from the spec and the route table, independently of decide.
+describe('priority order holds when several rules match', () => {
+  interface Sample {
+    path: string;
+    name: string;
+    roles: readonly Role[];
+    auth?: boolean;
+    verified?: boolean;
+    notDeactivated?: boolean;
+    visitor?: boolean;
+    accessCheck?: boolean;
+    access?: string;
+    feature?: 'billing' | 'family_sharing';
+    challenge?: { required: boolean; checks: readonly string[] };
+  }
+  const EVERYONE: Role[] = ['USER', 'ADMIN', 'AUTHOR', 'PUBLIC'];
+  const SIGNED_IN: Role[] = ['USER', 'ADMIN', 'AUTHOR'];
+  const customerOnly = {
+    roles: ['USER'] as Role[],
+    auth: true,
+    verified: true,
+    notDeactivated: true,
+  };
+  const billingMeta = {
+    roles: ['USER'] as Role[],
+    auth: true,
+    notDeactivated: true,
+    feature: 'billing' as const,
+  };
+  const fullCheck = ['email', 'token', 'tokenValid'];
+
+  const SAMPLES: Sample[] = [
+    { path: '', name: 'home', roles: EVERYONE },
+    { path: 'r/abc', name: 'referral', roles: EVERYONE },
+    { path: 'dashboard', name: 'dashboard', ...customerOnly },
+    { path: 'account/security', name: 'account.security', ...customerOnly },
+    {
+      path: 'features/family-sharing',
+      name: 'features.family-sharing',
+      ...customerOnly,
+      feature: 'family_sharing',
+    },
+    {
+      path: 'account/email/change/verify',
+      name: 'account.email.change.verify',
+      ...customerOnly,
+      challenge: { required: true, checks: [...fullCheck, 'tempEmail'] },
+    },
+    { path: 'admin/customers', name: 'admin.customers', ...customerOnly, roles: ['ADMIN'] },
+    {
+      path: 'admin/blog/posts/overview',
+      name: 'admin.blog.posts.overview',
+      ...customerOnly,
       roles: ['ADMIN', 'AUTHOR'],
     },
-    '/en/signin': { visitor: true, roles: ['USER', 'ADMIN', 'AUTHOR', 'PUBLIC'] },
-    '/en/reactivate': { auth: true, roles: ['USER', 'ADMIN', 'AUTHOR'] },
-    '/en/email/verify': { auth: true, roles: ['USER', 'ADMIN', 'AUTHOR'] },
-    '/en/order-received/thanks': { auth: true, access: 'order-received.thanks', roles: ['USER'] },
-    '/en/order-v2': { notDeactivated: true, roles: ['USER', 'PUBLIC'] },
-    '/en/billing/invoices': { auth: true, notDeactivated: true, roles: ['USER'] },
-    '/en/password/reset': { visitor: true, roles: ['USER', 'ADMIN', 'AUTHOR', 'PUBLIC'] },
-  };
+    { path: 'signin', name: 'signin', roles: EVERYONE, visitor: true },
+    {
+      path: 'password/reset',
+      name: 'password.reset',
+      roles: EVERYONE,
+      visitor: true,
+      access: 'password.reset',
+    },
+    {
+      path: 'password/forgot/verify',
+      name: 'password.forgot.verify',
+      roles: EVERYONE,
+      visitor: true,
+      access: 'password.forgotVerify',
+      challenge: { required: true, checks: ['email', 'token'] },
+    },
+    {
+      path: 'familysharing/invite/verify',
+      name: 'familysharing.invite.verify',
+      roles: EVERYONE,
+      challenge: { required: true, checks: fullCheck },
+    },
+    {
+      path: 'email/verify',
+      name: 'email.verify',
+      roles: SIGNED_IN,
+      auth: true,
+      challenge: { required: false, checks: fullCheck },
+    },
+    {
+      path: 'password/set',
+      name: 'password.set',
+      roles: SIGNED_IN,
+      auth: true,
+      challenge: { required: true, checks: fullCheck },
+    },
+    { path: 'reactivate', name: 'reactivate', roles: SIGNED_IN, auth: true },
+    {
+      path: 'reactivate-account',
+      name: 'reactivate-account',
+      roles: SIGNED_IN,
+      auth: true,
+      accessCheck: true,
+    },
+    {
+      path: 'order-received/thanks',
+      name: 'order-received.thanks',
+      roles: ['USER'],
+      auth: true,
+      accessCheck: true,
+    },
+    { path: 'order-v2', name: 'order2', roles: ['USER', 'PUBLIC'], notDeactivated: true },
+    { path: 'order', name: 'order', roles: ['USER', 'PUBLIC'], notDeactivated: true },
+    { path: 'billing/invoices', name: 'billing.invoices', ...billingMeta },
+    {
+      path: 'billing/membership-v2',
+      name: 'billing.membership2',
+      ...billingMeta,
+      access: 'billing.membership',
+    },
+    {
+      path: 'billing/upgrade-v2',
+      name: 'billing.upgrade2',
+      ...billingMeta,
+      access: 'billing.upgrade',
+    },
+    {
+      path: 'billing/reactivate-v2',
+      name: 'billing.reactivate2',
+      ...billingMeta,
+      access: 'billing.reactivate',
+    },
+    {
+      path: 'billing/bonus-upgrade',
+      name: 'billing.bonus-upgrade',
+      ...billingMeta,
+      access: 'billing.bonusUpgrade',
+    },
+    { path: 'billing/order-v2', name: 'billing.order2', ...billingMeta, access: 'billing.order' },
+  ];
+
+  // What the link's challenge holds; `broken` is not decodable at all.
+  type ChallengeSample = 'none' | 'broken' | Challenge;
+  const challengeArb = fc.oneof(
+    fc.constant<ChallengeSample>('none'),
+    fc.constant<ChallengeSample>('broken'),
+    fc.record(
+      {
+        email: fc.constantFrom(
+          'ann@example.com',
+          'ANN@example.com',
+          'new@example.com',
+          'eve@example.com',
+        ),
+        token: fc.constantFrom(TOKEN, 'short'),
+        force_logout: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  );
 
   const userArb = fc.option(
     fc.record({
       role: fc.constantFrom<Role>('USER', 'ADMIN', 'AUTHOR'),
       email: fc.constant('ann@example.com'),
-      email_tmp: fc.constant(null),
+      email_tmp: fc.constantFrom(null, 'new@example.com'),
       activated: fc.boolean(),
       delete_at: fc.option(fc.constant('2026-12-01T00:00:00Z'), { nil: null }),
     }),
     { nil: null },
   );
 
-  it('decides by the first matching condition', () => {
+  const subscriptionArb = fc.option(
+    fc.record({
+      current: fc.option(
+        fc.record({
+          status: fc.constantFrom(...SUBSCRIPTION_STATUSES),
+          service_id: fc.constantFrom(...SERVICE_ID_LIST),
+          onetime: fc.boolean(),
+        }),
+        { nil: null },
+      ),
+      lastInvoiceFinalizing: fc.boolean(),
+    }),
+    { nil: undefined },
+  );
+
+  const featuresArb = fc.subarray<Feature>(['billing', 'family_sharing']);
+
+  /** Whether a billing rule refuses (or redirects) for this subscription. */
+  function billingRuleFires(access: string, state: SubscriptionState): boolean {
+    const current = state.current;
+    if (access === 'billing.membership') return !hasMembership(current);
+    if (access === 'billing.upgrade') return !canUpgrade(current, state.lastInvoiceFinalizing);
+    if (access === 'billing.reactivate') return !canReactivate(current);
+    if (access === 'billing.bonusUpgrade') return !canBonusUpgrade(current);
+    return current !== null;
+  }
+
+  function expectedRule(
+    sample: Sample,
+    user: GuardUser | null,
+    challenge: ChallengeSample,
+    state: GuardState,
+  ): [Decision['kind'] | 'decided', Decision['rule']] {
+    const role = user?.role ?? 'PUBLIC';
+    const decoded = typeof challenge === 'object' ? challenge : undefined;
+    const rule = sample.challenge;
+    const tempEmail = rule?.checks.includes('tempEmail');
+    const expectedEmail = tempEmail ? user?.email_tmp : user?.email;
+    const mismatch =
+      decoded?.email !== undefined && decoded.email.toLowerCase() !== expectedEmail?.toLowerCase();
+    const broken =
+      challenge === 'broken' ||
+      (decoded !== undefined &&
+        ((rule?.checks.includes('email') && !decoded.email) ||
+          (rule?.checks.includes('token') && !decoded.token) ||
+          (rule?.checks.includes('tokenValid') && decoded.token !== TOKEN)));
+    const subscription = state.subscription;
+    const conditions: [Decision['kind'] | 'decided', Decision['rule'], boolean][] = [
+      ['decided', 2, sample.name === 'referral' && !state.isMainSite],
+      ['decided', 3, Boolean(sample.feature && !state.features.includes(sample.feature))],
+      [
+        'decided',
+        4,
+        Boolean(rule && user && decoded && (mismatch || (decoded.force_logout && !user.delete_at))),
+      ],
+      ['decided', 5, Boolean(rule && (challenge === 'none' ? rule.required : broken))],
+      [
+        'decided',
+        6,
+        Boolean(user) &&
+          ((sample.name.startsWith('reactivate') && !user?.delete_at) ||
+            (sample.name === 'email.verify' && Boolean(user?.activated))),
+      ],
+      ['decided', 7, Boolean(sample.notDeactivated && user?.delete_at)],
+      ['decided', 8, Boolean(sample.verified && user && !user.activated)],
+      ['decided', 9, Boolean(sample.auth && !user)],
+      [
+        'decided',
+        10,
+        Boolean(
+          (sample.accessCheck && !state.accessPages.includes(sample.name)) ||
+            (sample.visitor && user) ||
+            (sample.access === 'password.reset' && !state.hasResetValue) ||
+            sample.access === 'password.forgotVerify',
+        ),
+      ],
+      ['decided', 11, !sample.roles.includes(role)],
+    ];
+    const first = conditions.find(([, , holds]) => holds);
+    if (first) return [first[0], first[1]];
+    if ((sample.name === 'order' || sample.name === 'order2') && user) {
+      if (user.activated) return ['decided', 12];
+      if (!subscription) return ['unavailable', 12];
+      if (subscription.current) return ['decided', 12];
+    }
+    if (sample.access?.startsWith('billing.')) {
+      if (!subscription) return ['unavailable', 'billing'];
+      if (billingRuleFires(sample.access, subscription)) return ['decided', 'billing'];
+    }
+    return ['allow', 'none'];
+  }
+
+  it('decides by the first matching condition, priorities 2 to 12 and billing together', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...ROUTE_SAMPLES),
+        fc.constantFrom(...SAMPLES),
         userArb,
-        fc.boolean(),
-        fc.boolean(),
-        fc.boolean(),
-        (url, user, inAccessList, subscribed, hasResetValue) => {
-          const meta = META[url];
-          const state: Partial<GuardState> = {
+        challengeArb,
+        subscriptionArb,
+        featuresArb,
+        fc.record({
+          inAccessList: fc.boolean(),
+          hasResetValue: fc.boolean(),
+          isMainSite: fc.boolean(),
+        }),
+        (sample, user, challengeValue, subscription, features, flags) => {
+          const state: GuardState = {
+            ...base,
             user,
-            accessPages: inAccessList && meta.access ? [meta.access] : [],
-            subscription: subscribed ? sub('active', 1) : none,
-            hasResetValue,
+            subscription,
+            features,
+            accessPages: flags.inAccessList ? [sample.name] : [],
+            hasResetValue: flags.hasResetValue,
+            isMainSite: flags.isMainSite,
           };
-          const role = user?.role ?? 'PUBLIC';
-          const isReactivate = url === '/en/reactivate';
-          const isVerify = url === '/en/email/verify';
-          const conditions: [number, boolean][] = [
-            [
-              6,
-              Boolean(user) &&
-                ((isReactivate && !user?.delete_at) || (isVerify && Boolean(user?.activated))),
-            ],
-            [7, Boolean(meta.notDeactivated && user?.delete_at)],
-            [8, Boolean(meta.verified && user && !user.activated)],
-            [9, Boolean(meta.auth && !user)],
-            [
-              10,
-              Boolean(
-                (meta.access && !inAccessList) ||
-                  (meta.visitor && user) ||
-                  (url === '/en/password/reset' && !hasResetValue),
-              ),
-            ],
-            [11, !meta.roles.includes(role)],
-            [12, url === '/en/order-v2' && Boolean(user) && Boolean(user?.activated || subscribed)],
-          ];
-          const first = conditions.find(([, holds]) => holds);
-          expect(go(url, state).rule).toBe(first ? first[0] : 'none');
+          const query =
+            challengeValue === 'none'
+              ? ''
+              : challengeValue === 'broken'
+                ? '?challenge=%%%'
+                : `?${challenge(challengeValue)}`;
+          const url = `/en${sample.path ? `/${sample.path}` : ''}${query}`;
+          const decision = go(url, state);
+          const [kind, rule] = expectedRule(sample, user, challengeValue, state);
+          expect(decision.rule).toBe(rule);
+          if (kind === 'decided')
+            expect(['redirect', 'notFound', 'logout']).toContain(decision.kind);
+          else expect(decision.kind).toBe(kind);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 
   it('never lets a later rule win over the language rule', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ROUTE_SAMPLES), userArb, (url, user) => {
-        const decision = go(url.replace('/en/', '/de/'), { user });
-        expect(decision.rule).toBe(1);
-      }),
+      fc.property(
+        fc.constantFrom(...SAMPLES),
+        userArb,
+        fc.constantFrom('de', 'pt-BR', 'ru', 'zh'),
+        (sample, user, tag) => {
+          const below = sample.path ? `/${sample.path}` : '';
+          const decision = go(`/${tag}${below}?x=1`, { user });
+          expect(summary(decision)).toEqual(['redirect', 1, `/en${below}?x=1`]);
+        },
+      ),
     );
   });
 });

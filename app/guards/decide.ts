@@ -43,13 +43,22 @@ function fallbackPath({ meta, lang }: Context): string {
   return pathFor(meta.fallback ?? 'home', lang);
 }
 
+// A first segment shaped like a language tag (`de`, `pt-BR`). No first segment of the route
+// table has this shape (a test checks), so such a segment can only be a language.
+const LANGUAGE_TAG = /^[a-z]{2}(-[a-z]{2,4})?$/i;
+
+/** True for a first path segment that names a language, ours or not. */
+export function looksLikeLanguage(segment: string): boolean {
+  return LANGUAGE_TAG.test(segment);
+}
+
 /** Priority 1: the path must start with a switched-on language. */
 function checkLanguage(request: GuardRequest, state: GuardState): Decision | Lang {
   const [, first = '', ...rest] = request.pathname.split('/');
   if (isLang(first) && state.locales.includes(first)) return first;
-  // A language we ship but that is switched off is replaced; anything else is kept as the
-  // start of the path and gets the default language in front of it.
-  const below = (isLang(first) ? rest : [first, ...rest]).join('/');
+  // A language we do not serve (one we ship but switched off, or any other) is replaced by
+  // the default; anything else is kept as the start of the path, the default put in front.
+  const below = (looksLikeLanguage(first) ? rest : [first, ...rest]).join('/');
   const lang = state.defaultLocale;
   if (!matchRoute(below)) return notFound(1, lang);
   const path = below ? `/${lang}/${below}` : `/${lang}`;
@@ -147,15 +156,23 @@ const RULES: readonly Rule[] = [
   // 12. The public order page is for visitors; customers order inside billing.
   ({ route, user, state, lang }) => {
     if ((route.name !== 'order' && route.name !== 'order2') || !user) return undefined;
-    const subscribed = Boolean(state.subscription?.current);
-    return user.activated || subscribed ? redirect(12, pathFor('billing.order2', lang)) : undefined;
+    if (user.activated) return redirect(12, pathFor('billing.order2', lang));
+    if (!state.subscription) return subscriptionUnknown(12);
+    return state.subscription.current ? redirect(12, pathFor('billing.order2', lang)) : undefined;
   },
   // Billing: which billing screens the current subscription opens.
-  ({ meta, state, lang }) =>
-    meta.access?.startsWith('billing.')
-      ? fromVerdict('billing', ACCESS_RULES[meta.access](state), lang)
-      : undefined,
+  ({ meta, state, lang }) => {
+    if (!meta.access?.startsWith('billing.')) return undefined;
+    if (!state.subscription) return subscriptionUnknown('billing');
+    return fromVerdict('billing', ACCESS_RULES[meta.access](state), lang);
+  },
 ];
+
+// A rule that reads the subscription cannot decide without it (its fetch failed): guessing
+// "none" would send a subscriber to the order page or to page-not-found.
+function subscriptionUnknown(rule: RuleId): Decision {
+  return { kind: 'unavailable', rule, missing: 'subscription' };
+}
 
 function fromVerdict(rule: RuleId, verdict: AccessVerdict, lang: Lang): Decision | undefined {
   if (verdict.kind === 'redirect') return redirect(rule, pathFor(verdict.name, lang));

@@ -12,7 +12,10 @@ export interface GuardState {
   locales: readonly Lang[];
   features: readonly Feature[];
   user: GuardUser | null;
-  /** Undefined while not loaded: routes with `awaitSubscription` load it first. */
+  /**
+   * Undefined while not loaded: routes with `awaitSubscription` load it first, so it stays
+   * undefined there only when that failed.
+   */
   subscription: SubscriptionState | undefined;
   /** §3 access-pages list of the application store: the pages an accessCheck route allows. */
   accessPages: readonly string[];
@@ -39,4 +42,6 @@ export type Decision =
   | { kind: 'allow'; rule: 'none'; route: RouteDef; params: Record<string, string>; lang: Lang }
   | { kind: 'redirect'; rule: RuleId; to: string; effects?: Effect[] }
   | { kind: 'notFound'; rule: RuleId; to: string }
-  | { kind: 'logout'; rule: RuleId; retry: string; emailChangeFailed: boolean };
+  | { kind: 'logout'; rule: RuleId; retry: string; emailChangeFailed: boolean }
+  /** The deciding rule needs what could not be loaded; the page offers to try again. */
+  | { kind: 'unavailable'; rule: RuleId; missing: 'subscription' };

@@ -13,7 +13,7 @@ const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'defa
  * Parts that only screens behind a lazy route use: they come with the first such screen,
  * not with the public home (its 150 KB budget).
  */
-export const LAZY_PARTS: readonly string[] = ['auth', 'settings'];
+export const LAZY_PARTS: readonly string[] = ['auth', 'settings', 'billing'];
 
 const partOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
 const isLazy = (part: string) => LAZY_PARTS.includes(part);

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import type { RouteHandle } from '../router.tsx';
+import { Outlet, useLoaderData, useLocation, useMatches, useNavigation } from 'react-router';
+import type { RootData, RouteHandle } from '../router.tsx';
 import type { HeaderType } from '../routes/route-meta.ts';
 import { useSession } from '../session/session-store.ts';
 import { Toaster } from '../ui/toast.tsx';
@@ -20,6 +20,13 @@ import { SiteFooter } from './site-footer.tsx';
 import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
 import { useViewportWidth } from './use-viewport-width.ts';
 
+// Only routes of the billing area can meet it, so its code stays out of the first bundle.
+const SubscriptionUnavailable = lazy(() =>
+  import('./subscription-unavailable.tsx').then((module) => ({
+    default: module.SubscriptionUnavailable,
+  })),
+);
+
 function useCurrentRoute(): { name: string; header: HeaderType } {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
@@ -34,6 +41,7 @@ export function AppShell() {
   const { name, header } = useCurrentRoute();
   const location = useLocation();
   const navigation = useNavigation();
+  const data = useLoaderData() as RootData | null;
   const width = useViewportWidth();
   const mobile = isMobile(width);
   const role = useSession((session) => session.user?.role);
@@ -131,7 +139,13 @@ export function AppShell() {
           aria-busy={navigation.state === 'loading'}
           data-route={name}
         >
-          <Outlet />
+          {data?.unavailable === 'subscription' ? (
+            <Suspense fallback={null}>
+              <SubscriptionUnavailable />
+            </Suspense>
+          ) : (
+            <Outlet />
+          )}
         </main>
         <SiteFooter compact={header === 'app'} />
       </div>

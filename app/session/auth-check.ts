@@ -13,23 +13,29 @@ export function authUserPath(role: Role | undefined): string {
 }
 
 /**
- * §2 "On first navigation, when a user is known, an authentication check (user fetch) is
- * made." Resolves false when that check failed, so the router sends the user to sign in.
- * Runs once per page load; later changes arrive through sign-in, sign-out and live events.
+ * §2 "when a user is known, an authentication check (user fetch) is made": the stored user
+ * record says someone signed in here before; the server says whether that still holds.
+ * Resolves false when the check failed (the stored record is then forgotten).
+ */
+export async function checkAuth(): Promise<boolean> {
+  const known = storedUser();
+  if (!known || getSession().user) return true;
+  try {
+    const { user } = await api.post<AuthUserResponse>(authUserPath(known.role));
+    updateSession({ user });
+    storeUser(user);
+    return true;
+  } catch {
+    storeUser(null);
+    return false;
+  }
+}
+
+/**
+ * §2 "On first navigation …": the check runs once per page load, and a false answer sends
+ * the router to sign in. Later changes arrive through sign-in, sign-out and live events.
  */
 export function checkAuthOnce(): Promise<boolean> {
-  checked ??= (async () => {
-    const known = storedUser();
-    if (!known || getSession().user) return true;
-    try {
-      const { user } = await api.post<AuthUserResponse>(authUserPath(known.role));
-      updateSession({ user });
-      storeUser(user);
-      return true;
-    } catch {
-      storeUser(null);
-      return false;
-    }
-  })();
+  checked ??= checkAuth();
   return checked;
 }

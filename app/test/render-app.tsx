@@ -6,7 +6,7 @@ import { FEATURES } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
 import { AppConfigContext } from '../lib/app-config-context.ts';
 import { appRoutes } from '../router.tsx';
-import { resetSession, updateSession } from '../session/session-store.ts';
+import { resetSession, type SessionState, updateSession } from '../session/session-store.ts';
 
 export { testUser } from './test-user.ts';
 
@@ -21,11 +21,20 @@ export const TEST_CONFIG: AppConfig = {
 
 /**
  * The real route table, guards and shell in a memory router, with the given user already
- * signed in (no subscription, so nothing is fetched).
+ * signed in (no subscription, so nothing is fetched, unless `session` says otherwise).
  */
-export async function renderApp(path: string, user: AuthUser | null, config = TEST_CONFIG) {
+export async function renderApp(
+  path: string,
+  user: AuthUser | null,
+  config = TEST_CONFIG,
+  session: Partial<SessionState> = {},
+) {
   resetSession();
-  updateSession({ user, subscription: { current: null, lastInvoiceFinalizing: false } });
+  updateSession({
+    user,
+    subscription: { current: null, lastInvoiceFinalizing: false },
+    ...session,
+  });
   const router = createMemoryRouter(appRoutes(config), { initialEntries: [path] });
   const screen = await render(
     <AppConfigContext value={config}>
