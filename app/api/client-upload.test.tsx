@@ -1,73 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ScriptedXhr } from '../test/scripted-xhr.ts';
 import { ApiError, isCancelled } from './api-error.ts';
 import { api } from './client.ts';
 
-// A stand-in for the browser's XMLHttpRequest (the network boundary), driven by each test.
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  timeout = 0;
-  status = 0;
-  responseText = '';
-  aborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.(
-      new ProgressEvent('progress', { lengthComputable: true, loaded, total }),
-    );
-  }
-  respond(status: number, text: string) {
-    this.status = status;
-    this.responseText = text;
-    this.onload?.();
-  }
-}
-
-function current(): FakeXhr {
-  if (!FakeXhr.last) throw new Error('no request was sent');
-  return FakeXhr.last;
-}
-
+// Uploads go through XMLHttpRequest; a scripted one stands in for the network.
 afterEach(() => {
   vi.unstubAllGlobals();
-  FakeXhr.last = undefined;
+  ScriptedXhr.last = undefined;
 });
 
 describe('api.upload', () => {
   it('posts the form with the CSRF header and reports progress', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
     const onProgress = vi.fn();
     const form = new FormData();
     form.set('photo', new Blob(['x']), 'me.png');
     const pending = api.upload<{ photo: string }>('/api/account/v1/profile/update', form, {
       onProgress,
     });
-    const xhr = current();
+    const xhr = ScriptedXhr.current();
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/account/v1/profile/update');
     expect(xhr.headers['x-requested-with']).toBe('fetch');
@@ -80,9 +31,9 @@ describe('api.upload', () => {
   });
 
   it('rejects with the error envelope', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
     const pending = api.upload('/upload', new FormData());
-    current().respond(
+    ScriptedXhr.current().respond(
       413,
       JSON.stringify({ code: 'payload_too_large', errors_info: ['errors.x'] }),
     );
@@ -92,23 +43,23 @@ describe('api.upload', () => {
   });
 
   it('rejects with network and timeout codes', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
     const failed = api.upload('/upload', new FormData());
-    current().onerror?.();
+    ScriptedXhr.current().onerror?.();
     await expect(failed).rejects.toMatchObject({ code: 'network', status: 0 });
     const slow = api.upload('/upload', new FormData(), { timeoutMs: 60_000 });
-    expect(current().timeout).toBe(60_000);
-    current().ontimeout?.();
+    expect(ScriptedXhr.current().timeout).toBe(60_000);
+    ScriptedXhr.current().ontimeout?.();
     await expect(slow).rejects.toMatchObject({ code: 'timeout' });
   });
 
   it('aborts with the signal as a cancellation', async () => {
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    vi.stubGlobal('XMLHttpRequest', ScriptedXhr);
     const controller = new AbortController();
     const pending = api.upload('/upload', new FormData(), { signal: controller.signal });
     controller.abort();
     const error = await pending.catch((reason: unknown) => reason);
-    expect(current().aborted).toBe(true);
+    expect(ScriptedXhr.current().aborted).toBe(true);
     expect(isCancelled(error)).toBe(true);
   });
 
