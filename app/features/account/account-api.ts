@@ -5,6 +5,7 @@ import {
   type DevicesResponse,
   type LogoutDeviceRequest,
   type ProfileUpdateRequest,
+  type RecoveryCodesRequest,
   type TwoFactorConfirmResponse,
   type TwoFactorQrResponse,
   type UpdatePasswordRequest,
@@ -55,8 +56,13 @@ export function accountApi(role: Role) {
       api.post<TwoFactorConfirmResponse>(url(ACCOUNT_PATHS.twoFactorConfirm), { code }),
     disableTwoFactor: (password: string) =>
       api.post<AuthUserResponse>(url(ACCOUNT_PATHS.twoFactorDisable), { password }),
-    recoveryCodes: (password: string) =>
-      api.post<Blob>(url(ACCOUNT_PATHS.recoveryCodes), { password }, { responseType: 'blob' }),
+    /** A new set replacing the old; the file's header in the page's language. */
+    recoveryCodes: (password: string, locale: Lang) =>
+      api.post<Blob>(
+        url(ACCOUNT_PATHS.recoveryCodes),
+        { password, locale } satisfies RecoveryCodesRequest,
+        { responseType: 'blob' },
+      ),
     devices: (signal?: AbortSignal) =>
       api.get<DevicesResponse>(url(ACCOUNT_PATHS.devices), { signal }),
     logoutDevice: (body: LogoutDeviceRequest) =>

@@ -7,6 +7,7 @@ import { confirm } from '../../ui/confirm.ts';
 import { openModal } from '../../ui/modal-flags.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { notify, notifyRequestError } from '../../ui/toast.tsx';
+import { useLang } from '../auth/use-lang.ts';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog.tsx';
 import { useAccount } from './use-account.ts';
 
@@ -25,6 +26,7 @@ const STATE_LABELS: Record<TwoFactorState, string> = {
 export function TwoFactorPanel() {
   const { t } = useTranslation();
   const { user, api, applyUser } = useAccount();
+  const lang = useLang();
   const [starting, setStarting] = useState(false);
   const state: TwoFactorState = user.two_factor_authentication_confirmed
     ? 'on'
@@ -67,9 +69,9 @@ export function TwoFactorPanel() {
       password: true,
       actionName: 'recovery-codes',
       modal: 'recovery-codes',
-      yes: { label: t('settings.two_factor.download') },
+      yes: { label: t('settings.two_factor.recovery_confirm') },
       onConfirm: async (password) => {
-        saveFile(await api.recoveryCodes(password), RECOVERY_CODES_FILE);
+        saveFile(await api.recoveryCodes(password, lang), RECOVERY_CODES_FILE);
         notify.success('toasts.recovery_codes_downloaded');
       },
     });
@@ -83,7 +85,7 @@ export function TwoFactorPanel() {
         state === 'on' ? (
           <>
             <Button variant="secondary" onClick={download}>
-              {t('settings.two_factor.download')}
+              {t('settings.two_factor.new_codes')}
             </Button>
             <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={disable}>
               {t('settings.two_factor.disable')}

@@ -20,8 +20,11 @@ import { useAccount } from './use-account.ts';
 /** §9 "Two-factor submit debounce 500 ms": the code goes once the last digit settles. */
 export const TWO_FACTOR_DEBOUNCE_MS = 500;
 
-export function recoveryCodesFile(codes: readonly string[]): Blob {
-  return new Blob([`${codes.join('\n')}\n`], { type: 'text/plain;charset=utf-8' });
+/** The shown codes as 2fa_recovery_codes.txt: a header like the server's file, then one a line. */
+export function recoveryCodesFile(header: readonly string[], codes: readonly string[]): Blob {
+  return new Blob([`${[...header, '', ...codes].join('\n')}\n`], {
+    type: 'text/plain;charset=utf-8',
+  });
 }
 
 /** The secret in groups of four, easier to type into an app by hand. */
@@ -30,6 +33,12 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 /**
  * §4 two-factor setup (modal flag two-factor-enable): scan the QR or type the secret, enter
  * a code from the app, then keep the recovery codes.
+ *
+ * The first codes come with the confirmation and are shown once, here, as most services
+ * do: the user has just proved the authenticator in this signed-in session, and a download
+ * of what is already on screen reveals nothing new, so it asks for no password. Any later
+ * set is the §7 get-recovery-codes download, behind the password (two-factor-panel.tsx),
+ * and replaces this one. The dialog cannot be dismissed by accident while the codes show.
  */
 export function TwoFactorSetupDialog() {
   const { t } = useTranslation();
@@ -89,7 +98,7 @@ export function TwoFactorSetupDialog() {
   return (
     <Modal
       {...modal}
-      dismissible={!checking}
+      dismissible={!checking && !recoveryCodes}
       title={t(
         recoveryCodes ? 'settings.two_factor.codes_title' : 'settings.two_factor.setup_title',
       )}
@@ -111,13 +120,14 @@ export function TwoFactorSetupDialog() {
             <Button
               variant="secondary"
               onClick={() => {
-                saveFile(recoveryCodesFile(recoveryCodes), RECOVERY_CODES_FILE);
+                const header = [t('app.name'), t('settings.two_factor.file_intro')];
+                saveFile(recoveryCodesFile(header, recoveryCodes), RECOVERY_CODES_FILE);
                 notify.success('toasts.recovery_codes_downloaded');
               }}
             >
-              {t('settings.two_factor.download')}
+              {t('settings.two_factor.download_shown')}
             </Button>
-            <Button onClick={done}>{t('settings.two_factor.done')}</Button>
+            <Button onClick={done}>{t('settings.two_factor.saved')}</Button>
           </div>
         </div>
       ) : loadError ? (
