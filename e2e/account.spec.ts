@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { registerVerifiedUser, signIn, submitSignIn } from './support/auth.ts';
+import { addToAuthenticator, codeFor } from './support/authenticator.ts';
 import { linkFromMail, mailTo } from './support/mail.ts';
-import { totpCode } from './support/totp.ts';
 
 async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByTestId('code-digit-1').click();
@@ -15,7 +15,7 @@ async function confirmWithPassword(page: Page, dialogName: string, password: str
   await expect(dialog).toHaveCount(0);
 }
 
-test('enable two-factor with the QR secret, sign out, sign in with a code', async ({
+test('enable two-factor by scanning the QR code, sign out, sign in with a code', async ({
   page,
   request,
 }) => {
@@ -25,29 +25,41 @@ test('enable two-factor with the QR secret, sign out, sign in with a code', asyn
   await page.getByRole('button', { name: 'Set up' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
-  await expect(dialog.getByTestId('two-factor-qr')).toBeVisible();
+  const qr = dialog.getByTestId('two-factor-qr');
+  await expect(qr).toBeVisible();
   await expect(page.locator('body')).toHaveClass(/modal-opened/);
-  const secret = ((await dialog.getByTestId('two-factor-secret').textContent()) ?? '').replace(
-    /\s/g,
-    '',
-  );
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+
+  // The phone reads the QR code; what it finds is a standard key URI for this account.
+  const key = await addToAuthenticator(qr);
+  expect(key).toMatchObject({
+    type: 'totp',
+    issuer: 'Shieldline VPN',
+    labelIssuer: 'Shieldline VPN',
+    account: email,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  });
+  expect(key.secret).toMatch(/^[A-Z2-7]{32}$/);
+  // The key to type by hand is the same one.
+  const typed = (await dialog.getByTestId('two-factor-secret').textContent()) ?? '';
+  expect(typed.replace(/\s/g, '')).toBe(key.secret);
 
   // A wrong code first: the message shows under the boxes and focus is on the last digit.
-  const right = totpCode(secret);
+  const right = await codeFor(key);
   await typeCode(page, right === '000000' ? '111111' : '000000');
   await expect(dialog.getByText('The code is incorrect.', { exact: false })).toBeVisible();
   await expect(page.getByTestId('code-digit-6')).toBeFocused();
 
-  await typeCode(page, totpCode(secret));
+  await typeCode(page, await codeFor(key));
   const codes = page.getByTestId('recovery-codes');
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await expect(page.getByText('Two-factor authentication is now on.')).toBeVisible();
 
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download recovery codes' }).click();
+  await page.getByRole('button', { name: 'Download these codes' }).click();
   expect((await download).suggestedFilename()).toBe('2fa_recovery_codes.txt');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('button', { name: 'I have saved them' }).click();
   await expect(page.getByTestId('two-factor-state')).toHaveAttribute('data-state', 'on');
 
   await page.getByTestId('avatar-button').click();
@@ -57,7 +69,7 @@ test('enable two-factor with the QR secret, sign out, sign in with a code', asyn
   await submitSignIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   // The code that confirmed the setup is spent; the next step's code is accepted.
-  await typeCode(page, totpCode(secret, 1));
+  await typeCode(page, await codeFor(key, 1));
   await expect(page).toHaveURL('/en/dashboard');
 });
 

@@ -10,6 +10,16 @@ test('a path without a language gets the default one, keeping its query', async 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
 });
 
+test('an unsupported language is replaced by the default, keeping path and query', async ({
+  page,
+}) => {
+  await page.goto('/de/signin?x=1');
+  await expect(page).toHaveURL('/en/signin?x=1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  await page.goto('/pt-BR/order-v2');
+  await expect(page).toHaveURL('/en/order-v2');
+});
+
 test('an unknown path under a language goes to page-not-found', async ({ page }) => {
   await page.goto('/en/no/such/screen');
   await expect(page).toHaveURL('/en/page-not-found');

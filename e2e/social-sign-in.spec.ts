@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerVerifiedUser, signIn } from './support/auth.ts';
-import { totpCode } from './support/totp.ts';
+import { addToAuthenticator, codeFor } from './support/authenticator.ts';
 
 test('sign in with the OpenID provider in a 500×600 popup', async ({ page }) => {
   const login = `social-${Date.now().toString(36)}`;
@@ -29,13 +29,10 @@ test('social sign-in of an account with two-factor asks for the code', async ({
   await signIn(page, email, password);
   await page.goto('/en/account/security');
   await page.getByRole('button', { name: 'Set up' }).click();
-  const secret = ((await page.getByTestId('two-factor-secret').textContent()) ?? '').replace(
-    /\s/g,
-    '',
-  );
+  const key = await addToAuthenticator(page.getByTestId('two-factor-qr'));
   await page.getByTestId('code-digit-1').click();
-  await page.keyboard.type(totpCode(secret));
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.keyboard.type(await codeFor(key));
+  await page.getByRole('button', { name: 'I have saved them' }).click();
   await page.getByTestId('avatar-button').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/en/signin');
@@ -49,6 +46,6 @@ test('social sign-in of an account with two-factor asks for the code', async ({
 
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await page.getByTestId('code-digit-1').click();
-  await page.keyboard.type(totpCode(secret, 1));
+  await page.keyboard.type(await codeFor(key, 1));
   await expect(page).toHaveURL('/en/dashboard');
 });

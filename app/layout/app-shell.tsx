@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation } from 'react-router';
 import type { RootData, RouteHandle } from '../router.tsx';
@@ -18,14 +18,8 @@ import { RouteLink } from './route-link.tsx';
 import { SessionSignals } from './session-signals.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
+import { SubscriptionUnavailable } from './subscription-unavailable.tsx';
 import { useViewportWidth } from './use-viewport-width.ts';
-
-// Only routes of the billing area can meet it, so its code stays out of the first bundle.
-const SubscriptionUnavailable = lazy(() =>
-  import('./subscription-unavailable.tsx').then((module) => ({
-    default: module.SubscriptionUnavailable,
-  })),
-);
 
 function useCurrentRoute(): { name: string; header: HeaderType } {
   const matches = useMatches();
@@ -139,13 +133,7 @@ export function AppShell() {
           aria-busy={navigation.state === 'loading'}
           data-route={name}
         >
-          {data?.unavailable === 'subscription' ? (
-            <Suspense fallback={null}>
-              <SubscriptionUnavailable />
-            </Suspense>
-          ) : (
-            <Outlet />
-          )}
+          {data?.unavailable === 'subscription' ? <SubscriptionUnavailable /> : <Outlet />}
         </main>
         <SiteFooter compact={header === 'app'} />
       </div>
