@@ -63,8 +63,8 @@ export function accountApi(role: Role) {
         { password, locale } satisfies RecoveryCodesRequest,
         { responseType: 'blob' },
       ),
-    devices: (signal?: AbortSignal) =>
-      api.get<DevicesResponse>(url(ACCOUNT_PATHS.devices), { signal }),
+    devices: (page: number, signal?: AbortSignal) =>
+      api.get<DevicesResponse>(url(ACCOUNT_PATHS.devices), { signal, query: { page } }),
     logoutDevice: (body: LogoutDeviceRequest) =>
       api.post<SuccessResponse>(url(ACCOUNT_PATHS.logoutDevice), body),
     logoutOtherDevices: withPassword(ACCOUNT_PATHS.logoutOtherDevices),

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '#shared/contracts/account.ts';
 import { failureMessage } from '../../api/api-error.ts';
@@ -29,9 +29,13 @@ export function DevicesPanel() {
   const { t, i18n } = useTranslation();
   const { user, api, applyUser } = useAccount();
   const queryClient = useQueryClient();
-  const devices = useQuery({
+  // Pages of the list (§3 controls); the current device leads page one.
+  const devices = useInfiniteQuery({
     queryKey: [...devicesKey, user.id],
-    queryFn: ({ signal }) => api.devices(signal).then((answer) => answer.items),
+    queryFn: ({ pageParam, signal }) => api.devices(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: ({ controls }) =>
+      controls.page < controls.last_page ? controls.page + 1 : undefined,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: devicesKey });
 
@@ -91,7 +95,7 @@ export function DevicesPanel() {
     return browser ?? os ?? t('settings.devices.unknown');
   };
 
-  const items = devices.data ?? [];
+  const items = devices.data?.pages.flatMap((page) => page.items) ?? [];
   const others = items.filter((device) => !device.isCurrent);
   return (
     <Panel
@@ -157,6 +161,16 @@ export function DevicesPanel() {
             </li>
           ))}
         </ul>
+      )}
+      {devices.hasNextPage && (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          loading={devices.isFetchingNextPage}
+          onClick={() => devices.fetchNextPage()}
+        >
+          {t('settings.devices.more')}
+        </Button>
       )}
     </Panel>
   );
