@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { serviceTestMode } from './service-rule.ts';
 
 /**
  * Variables that point the suite at a real service, with an example value. The database is
@@ -11,29 +12,14 @@ const SERVICES = {
 
 export type TestService = keyof typeof SERVICES;
 
-/**
- * What becomes of tests that need the service at `variable`: with it set they run against
- * it. Without it they fail where services are required — `npm test` (scripts/test.sh starts
- * them and sets REQUIRE_TEST_SERVICES=1) and any CI — since a skip there would let the
- * behaviour go untested without anyone noticing; elsewhere (a laptop without Redis) they
- * are skipped and say why.
- */
-export function serviceTestMode(
-  variable: TestService,
-  env: Record<string, string | undefined> = process.env,
-): 'run' | 'fail' | 'skip' {
-  if (env[variable]) return 'run';
-  return env.REQUIRE_TEST_SERVICES === '1' || env.CI ? 'fail' : 'skip';
-}
-
-/** Declares tests that need the service at `variable`, by the rule of serviceTestMode. */
+/** Declares tests that need the service at `variable`, by the rule of service-rule.ts. */
 export function describeWithService(
   variable: TestService,
   name: string,
   body: (url: string) => void | Promise<void>,
 ): void {
   const url = process.env[variable];
-  const mode = serviceTestMode(variable);
+  const mode = serviceTestMode([variable]);
   if (mode === 'run' && url) {
     describe(name, () => body(url));
   } else if (mode === 'fail') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceTestMode } from './test-services.ts';
+import { serviceTestMode } from './service-rule.ts';
 
 describe('tests that need a service', () => {
   it.each([
@@ -13,6 +13,16 @@ describe('tests that need a service', () => {
     [{ REQUIRE_TEST_SERVICES: '1', TEST_REDIS_URL: '' }, 'fail'],
     [{ CI: 'true' }, 'fail'],
   ])('with %j they %s', (env, mode) => {
-    expect(serviceTestMode('TEST_REDIS_URL', env)).toBe(mode);
+    expect(serviceTestMode(['TEST_REDIS_URL'], env)).toBe(mode);
+  });
+
+  it('needs every service a test names', () => {
+    const both = ['TEST_DATABASE_URL', 'TEST_REDIS_URL'];
+    const redisOnly = { TEST_REDIS_URL: 'redis://127.0.0.1:6390' };
+    expect(serviceTestMode(both, redisOnly)).toBe('skip');
+    expect(serviceTestMode(both, { ...redisOnly, REQUIRE_TEST_SERVICES: '1' })).toBe('fail');
+    expect(serviceTestMode(both, { ...redisOnly, TEST_DATABASE_URL: 'postgres://x/y' })).toBe(
+      'run',
+    );
   });
 });
