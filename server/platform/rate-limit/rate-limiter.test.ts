@@ -2,12 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
 import { normaliseKey, RateLimiter, type RateLimitRule, storageKey } from './rate-limiter.ts';
 import { RATE_LIMIT_REDIS, REDIS_KEY_PREFIX, RedisRateLimitStore } from './redis-store.ts';
 import type { RateLimitStore } from './store.ts';
-import { describeWithRedis, startTcpProxy, uniqueKey } from './test-redis.ts';
+import { describeWithRedis, uniqueKey } from './test-redis.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };
 

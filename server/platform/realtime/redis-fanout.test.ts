@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { describeWithRedis } from '../../test/test-services.ts';
 import { connectRedis, quitRedis } from '../redis/connect-redis.ts';
 import { connectRealtimeRedis } from './redis-connection.ts';
@@ -9,44 +9,6 @@ import { RedisFanout } from './redis-fanout.ts';
 
 // The fan-out's Redis subscriptions across a Redis outage, on a real Redis: what the
 // subscriber connection holds is read back with PUBSUB CHANNELS.
-
-/** A loopback TCP proxy to Redis that can go away and come back on the same port. */
-async function startSwitchableProxy(target: string) {
-  const { hostname, port } = new URL(target);
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let proxyPort = 0;
-  const start = async () => {
-    server = createServer((client) => {
-      const upstream = connect(Number(port), hostname);
-      sockets.add(client).add(upstream);
-      const drop = () => {
-        client.destroy();
-        upstream.destroy();
-        sockets.delete(client);
-        sockets.delete(upstream);
-      };
-      for (const socket of [client, upstream]) {
-        socket.on('error', drop);
-        socket.on('close', drop);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    const listening = server;
-    await new Promise<void>((resolve) => listening.listen(proxyPort, '127.0.0.1', resolve));
-    proxyPort = (listening.address() as AddressInfo).port;
-  };
-  const stop = async () => {
-    const closing = server;
-    if (!closing) return;
-    server = undefined;
-    const closed = new Promise<void>((resolve) => closing.close(() => resolve()));
-    for (const socket of sockets) socket.destroy();
-    await closed;
-  };
-  await start();
-  return { url: `redis://127.0.0.1:${proxyPort}`, start, stop };
-}
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -57,7 +19,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describeWithRedis('Redis fan-out subscriptions', async (url) => {
-  const proxy = await startSwitchableProxy(url);
+  const proxy = await startTcpProxy(url);
   const ignore = () => {};
   const commands: Redis = await connectRedis(url, { name: 'fanout-test', commandTimeoutMs: 2_000 });
   const subscriber = await connectRealtimeRedis(proxy.url, 'subscriber', ignore);

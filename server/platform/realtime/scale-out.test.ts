@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { describeWithRedis, startTcpProxy } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../rate-limit/test-redis.ts';
 import {
   connectClient,
   connected,

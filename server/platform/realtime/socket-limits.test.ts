@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { describeWithRedis } from '../../test/test-services.ts';
 import {
   connectClient,
@@ -101,40 +101,8 @@ describe('sockets per address', async () => {
   });
 });
 
-/**
- * A loopback TCP proxy to Redis that holds every chunk from Redis back for `delayMs`: Redis
- * answering slowly, as under load or across a congested link.
- */
-async function startSlowProxy(target: string, delayMs: number) {
-  const { hostname, port } = new URL(target);
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(Number(port), hostname);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    for (const socket of [client, upstream]) {
-      socket.on('error', drop);
-      socket.on('close', drop);
-    }
-    client.pipe(upstream);
-    upstream.on('data', (chunk) => setTimeout(() => client.write(chunk), delayMs));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-  };
-}
-
 describeWithRedis('work waiting on a slow Redis', async (url) => {
-  const slow = await startSlowProxy(url, 150);
+  const slow = await startTcpProxy(url, { delayMs: 150 });
   afterAll(() => slow.stop());
   const { port } = await startRealtimeOnly(
     { limits: { queuedSteps: 12 } },
