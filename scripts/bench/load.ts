@@ -8,6 +8,8 @@ export interface LoadTarget {
   body?: string;
   /** Each request claims a new client address (X-Forwarded-For; the server trusts it). */
   varyClientAddress?: boolean;
+  /** Requests take these bodies in turn (round robin) instead of `body`. */
+  bodies?: string[];
 }
 
 let clients = 0;
@@ -31,18 +33,27 @@ export function runLoad(
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new Error('interrupted'));
     let timedOut = false;
-    const { varyClientAddress, ...request } = target;
+    const { varyClientAddress, bodies, ...request } = target;
+    let turn = 0;
+    const perRequest = varyClientAddress || bodies?.length;
     const instance = autocannon(
       {
         ...request,
-        ...(varyClientAddress
+        ...(perRequest
           ? {
               requests: [
                 {
-                  setupRequest: (req: { headers?: Record<string, string> }) => ({
-                    ...req,
-                    headers: { ...req.headers, 'x-forwarded-for': nextClientAddress() },
-                  }),
+                  setupRequest: (req: { headers?: Record<string, string>; body?: string }) => {
+                    turn += 1;
+                    return {
+                      ...req,
+                      ...(bodies?.length ? { body: bodies[turn % bodies.length] } : {}),
+                      headers: {
+                        ...req.headers,
+                        ...(varyClientAddress ? { 'x-forwarded-for': nextClientAddress() } : {}),
+                      },
+                    };
+                  },
                 },
               ],
             }

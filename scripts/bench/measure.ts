@@ -33,13 +33,14 @@ export interface Measurement {
 function setupContext(baseUrl: string): SetupContext {
   return {
     baseUrl,
-    async request(method, path, body) {
+    async request(method, path, body, headers = {}) {
       const response = await fetch(new URL(path, baseUrl), {
         method,
         headers: {
           // The product refuses state-changing calls without it (CSRF guard).
           'x-requested-with': 'fetch',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(SETUP_REQUEST_TIMEOUT_MS),
@@ -56,7 +57,7 @@ async function loadTarget(scenario: Scenario, baseUrl: string): Promise<LoadTarg
     throw new Error(`scenario ${scenario.name}: path must start with a single /`);
   }
   const extra = (await scenario.setup?.(setupContext(baseUrl))) ?? {};
-  const hasBody = scenario.body !== undefined;
+  const hasBody = scenario.body !== undefined || scenario.bodies !== undefined;
   return {
     url: `${baseUrl}${scenario.path}`,
     method: scenario.method ?? 'GET',
@@ -65,7 +66,8 @@ async function loadTarget(scenario: Scenario, baseUrl: string): Promise<LoadTarg
       ...scenario.headers,
       ...extra,
     },
-    ...(hasBody ? { body: JSON.stringify(scenario.body) } : {}),
+    ...(scenario.body !== undefined ? { body: JSON.stringify(scenario.body) } : {}),
+    ...(scenario.bodies ? { bodies: scenario.bodies.map((body) => JSON.stringify(body)) } : {}),
     ...(scenario.varyClientAddress ? { varyClientAddress: true } : {}),
   };
 }
