@@ -370,12 +370,9 @@ export class AuthService {
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
     ]);
+    // Per IP only: a per-address limit would let forged links hold the owner's real one back
+    // (limits.ts). The token is the secret, and it cannot be guessed.
     const link = await this.challenge(request, 'password_reset', input.challenge);
-    // Keyed by the address the link names, whether or not it has an account, so the answer
-    // does not tell which addresses do.
-    await this.app.rateLimiter.consume([
-      { name: 'reset-account', key: link.email, ...CREDENTIAL_LIMITS.resetPerAccount },
-    ]);
     const used = await this.consume(request, 'password_reset', link);
     const passwordHash = await hashPassword(input.password);
     // Following the e-mailed link proves the address, so it counts as verified too.

@@ -36,14 +36,14 @@ export const CREDENTIAL_LIMITS = {
   // being flooded, the per-IP one keeps us off spam lists.
   forgotPerIp: { limit: 10, windowMs: HOUR },
   forgotPerAccount: { limit: 3, windowMs: HOUR },
-  // Link tokens are long and random, so these guard the mailer (resend) and the database
-  // more than the tokens themselves.
+  // Link tokens are 256-bit random and single use, so these guard the mailer (resend) and
+  // the database more than the tokens themselves. Every link submission (reset, verification,
+  // password set, e-mail change) spends one per-IP counter, `verify-ip`. A reset submission
+  // has no per-account limit on purpose: it would only let a stranger who sends forged links
+  // naming the victim's address hold the victim's real link back, and reset is the way out of
+  // the sign-in lock.
   verifyPerIp: { limit: 20, windowMs: 15 * MINUTE },
   verifyPerAccount: { limit: 5, windowMs: HOUR },
-  // New passwords sent with a reset link, per address the link names: the token cannot be
-  // guessed, but no account should take unlimited tries from many hosts. A short window,
-  // because a stranger filling it also holds the owner's real link back until it ends.
-  resetPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // A new e-mail address sends a mail to it and tells whether another account has it: per
   // account against mail floods and switching back and forth, per IP against probing.
   emailChangePerAccount: { limit: 5, windowMs: HOUR },
