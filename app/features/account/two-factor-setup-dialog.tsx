@@ -5,6 +5,7 @@ import {
   TOTP_DIGITS,
   type TwoFactorQrResponse,
 } from '#shared/contracts/account.ts';
+import { recoveryCodesFile } from '#shared/two-factor/recovery-codes-file.ts';
 import { failureMessage, isApiError } from '../../api/api-error.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { useDebouncedCallback } from '../../lib/use-debounced-callback.ts';
@@ -15,17 +16,11 @@ import { Modal } from '../../ui/modal.tsx';
 import { useModal } from '../../ui/modal-flags.ts';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { notify } from '../../ui/toast.tsx';
+import { useLang } from '../auth/use-lang.ts';
 import { useAccount } from './use-account.ts';
 
 /** §9 "Two-factor submit debounce 500 ms": the code goes once the last digit settles. */
 export const TWO_FACTOR_DEBOUNCE_MS = 500;
-
-/** The shown codes as 2fa_recovery_codes.txt: a header like the server's file, then one a line. */
-export function recoveryCodesFile(header: readonly string[], codes: readonly string[]): Blob {
-  return new Blob([`${[...header, '', ...codes].join('\n')}\n`], {
-    type: 'text/plain;charset=utf-8',
-  });
-}
 
 /** The secret in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
@@ -42,6 +37,7 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
  */
 export function TwoFactorSetupDialog() {
   const { t } = useTranslation();
+  const lang = useLang();
   const modal = useModal('two-factor-enable');
   const { api, applyUser } = useAccount();
   const [qr, setQr] = useState<TwoFactorQrResponse>();
@@ -120,8 +116,12 @@ export function TwoFactorSetupDialog() {
             <Button
               variant="secondary"
               onClick={() => {
-                const header = [t('app.name'), t('settings.two_factor.file_intro')];
-                saveFile(recoveryCodesFile(header, recoveryCodes), RECOVERY_CODES_FILE);
+                // The same file the server writes for a later set, in the page's language.
+                const text = recoveryCodesFile(recoveryCodes, lang);
+                saveFile(
+                  new Blob([text], { type: 'text/plain;charset=utf-8' }),
+                  RECOVERY_CODES_FILE,
+                );
                 notify.success('toasts.recovery_codes_downloaded');
               }}
             >

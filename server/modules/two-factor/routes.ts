@@ -10,12 +10,12 @@ import {
   twoFactorQrResponse,
 } from '#shared/contracts/account.ts';
 import { authUserResponse } from '#shared/contracts/auth-user.ts';
+import { recoveryCodesFile } from '#shared/two-factor/recovery-codes-file.ts';
 import type { ModuleOptions } from '../../http/api.ts';
 import { requireActiveAccount } from '../account/account-access.ts';
 import { setSessionCookie } from '../auth/auth-plugin.ts';
 import { userLocale } from '../auth/mail-links.ts';
 import { presentAuthUser } from '../auth/user-presenter.ts';
-import { recoveryCodesFile } from './recovery-codes-file.ts';
 import { TwoFactorService } from './two-factor-service.ts';
 
 /** §7 profile/two-factor-authentication, for customers and staff alike. */

@@ -1,7 +1,12 @@
-import type { Lang } from '#shared/locales.ts';
+import type { Lang } from '../locales.ts';
+
+// The text of 2fa_recovery_codes.txt has one home, here: the server writes it for a new set
+// (§7 get-recovery-codes) and the browser for the first set, shown once after the
+// confirmation, so both files read the same. It lives outside the i18n bundles because the
+// server writes it too; it is only imported by the lazy security screens.
 
 /** The lines above the codes in the downloaded file, in the reader's language. */
-const HEADER: Record<Lang, readonly string[]> = {
+export const RECOVERY_CODES_HEADER: Readonly<Record<Lang, readonly string[]>> = {
   en: [
     'Shieldline VPN two-factor recovery codes',
     'Each code signs you in once when you cannot use your authenticator app.',
@@ -34,5 +39,5 @@ const HEADER: Record<Lang, readonly string[]> = {
  * user's language, a blank line, then one code a line, so the codes are easy to pick out.
  */
 export function recoveryCodesFile(codes: readonly string[], lang: Lang): string {
-  return `${[...HEADER[lang], '', ...codes].join('\n')}\n`;
+  return `${[...RECOVERY_CODES_HEADER[lang], '', ...codes].join('\n')}\n`;
 }
