@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { OAuthProviderId } from '#shared/contracts/oauth.ts';
-import { FIELD_IS_REQUIRED } from '#shared/validation/zod-messages.ts';
+import { FIELD_IS_INVALID, FIELD_IS_REQUIRED } from '#shared/validation/zod-messages.ts';
 import { type OAuthProviderRow, oauthProviders } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
@@ -14,8 +14,6 @@ import {
   type ProviderOverrides,
 } from '../../platform/oauth/providers.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-
-const FIELD_IS_INVALID = 'input_errors.field_is_invalid';
 
 /** What staff set for one provider (the admin "OAuth providers" section, §7). */
 export interface ProviderSettingsInput {
