@@ -84,6 +84,69 @@ describe('loadConfig', () => {
     expect(manifest.scripts.serve).not.toMatch(/NODE_ENV/);
   });
 
+  describe('TRUST_PROXY', () => {
+    /** Which of `hops` (address, position from the server) the setting believes. */
+    const believed = (value: string | undefined, hops: [string, number][]) => {
+      const trust = loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+      return hops.map(([address, hop]) => (trust ? trust(address, hop) : false));
+    };
+
+    it.each(['false', 'no', '0', ''])('believes no proxy for %j (and by default)', (value) => {
+      expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
+      expect(loadConfig({}).trustProxy).toBe(false);
+    });
+
+    it('believes as many hops as counted, the nearest only from a private or loopback peer', () => {
+      const hops: [string, number][] = [
+        ['127.0.0.1', 0],
+        ['::1', 0],
+        ['10.1.2.3', 0],
+        ['::ffff:192.168.0.9', 0],
+        // A client connecting straight from the Internet with a forged header.
+        ['203.0.113.9', 0],
+        // Whatever the proxy was reached from (a CDN's edge, on a public address).
+        ['198.51.100.4', 1],
+        ['198.51.100.5', 2],
+      ];
+      expect(believed('1', hops)).toEqual([true, true, true, true, false, false, false]);
+      expect(believed('2', hops)).toEqual([true, true, true, true, false, true, false]);
+    });
+
+    it('believes listed proxies (addresses, CIDRs, proxy-addr names) at any hop', () => {
+      const hops: [string, number][] = [
+        ['10.20.30.40', 0],
+        ['127.0.0.1', 0],
+        ['172.16.0.1', 0],
+        ['10.0.0.9', 1],
+        ['203.0.113.9', 0],
+      ];
+      expect(believed('10.0.0.0/8, 127.0.0.1', hops)).toEqual([true, true, false, true, false]);
+      expect(believed('loopback,172.16.0.0/12', hops)).toEqual([false, true, true, false, false]);
+    });
+
+    it('believes every hop for true, as Fastify does', () => {
+      expect(
+        believed('true', [
+          ['203.0.113.9', 0],
+          ['198.51.100.4', 5],
+        ]),
+      ).toEqual([true, true]);
+    });
+
+    it.each(['banana', '10.0.0.0/33', '-1', '1.5', ',', '10.0.0.1;10.0.0.2'])(
+      'refuses %j with one line saying what it may be',
+      (value) => {
+        expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+          new ConfigError(
+            'Invalid configuration: TRUST_PROXY: must be false, a hop count (1: one load ' +
+              'balancer in front), proxy addresses or CIDRs separated by commas ' +
+              '(10.0.0.0/8,127.0.0.1), or true (believe every hop)',
+          ),
+        );
+      },
+    );
+  });
+
   it('requires the default locale to be one of the locales', () => {
     expect(() => loadConfig({ LOCALES: 'en,fr', DEFAULT_LOCALE: 'ru' })).toThrow(
       'DEFAULT_LOCALE: must be one of LOCALES',

@@ -2,6 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 import { FEATURES, type Feature } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
+import { type ProxyTrust, parseTrustProxy } from './http/client-address.ts';
 
 // Every setting of the process comes from the environment, parsed here once. Unset means
 // the embedded default (docs/configuration.md lists them all).
@@ -33,6 +34,21 @@ const applePrivateKey = z
       return false;
     }
   }, 'must be the PEM of a P-256 private key (Apple .p8)');
+
+/** Which proxies in front may name the client (X-Forwarded-For): server/http/client-address.ts. */
+const trustProxy = z.string().transform((value, context) => {
+  try {
+    return parseTrustProxy(value.trim());
+  } catch {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a hop count (1: one load balancer in front), proxy addresses or ' +
+        'CIDRs separated by commas (10.0.0.0/8,127.0.0.1), or true (believe every hop)',
+    });
+    return z.NEVER;
+  }
+});
 
 /** The names given in `names` are set together or not at all: half a provider is a typo. */
 const allOrNone =
@@ -93,7 +109,7 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     LOG_PRETTY: flag.optional(),
-    TRUST_PROXY: flag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     DATABASE_URL: url(['postgres', 'postgresql']).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     UPLOADS_DIR: z.string().min(1).optional(),
@@ -193,7 +209,11 @@ export interface Config {
   appUrl: string;
   logLevel: string;
   logPretty: boolean;
-  trustProxy: boolean;
+  /**
+   * Which hops may name the client (TRUST_PROXY); false: the connection's peer is the client.
+   * Fastify's `trustProxy` and the websocket's per-address cap both use it.
+   */
+  trustProxy: ProxyTrust | false;
   databaseUrl: string | undefined;
   /** Folder of the embedded PGlite database; `memory://` keeps it in memory (tests). */
   dataDir: string;

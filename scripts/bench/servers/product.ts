@@ -11,8 +11,9 @@ async function start(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const database = await openDatabase({ url, dataDir: 'memory://' });
   await migrateDatabase(database);
-  // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy does.
-  const app = await buildApp(testConfig({ TRUST_PROXY: 'true' }), { database });
+  // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy
+  // does; the runner on loopback plays the proxy.
+  const app = await buildApp(testConfig({ TRUST_PROXY: 'loopback' }), { database });
   await serve(app, () => database.close());
 }
 

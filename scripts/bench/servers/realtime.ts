@@ -12,8 +12,9 @@ import { failStartup, serve } from './serve.ts';
 // HTTP events API, the channel hub and the sockets.
 const app = fastify();
 // Behind a proxy, as in production: the scenario's clients name their own addresses
-// (X-Forwarded-For), so the cap on sockets per address applies to each as it would.
-app.decorate('config', testConfig({ APP_SECRET: BENCH_APP_SECRET, TRUST_PROXY: 'true' }));
+// (X-Forwarded-For), so the cap on sockets per address applies to each as it would; the
+// runner on loopback plays the proxy.
+app.decorate('config', testConfig({ APP_SECRET: BENCH_APP_SECRET, TRUST_PROXY: 'loopback' }));
 await app.register(errorHandler);
 await app.register(realtimePlugin);
 await serve(app).catch(failStartup);

@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { clientAddress, type ProxyTrust } from '../../http/client-address.ts';
 import { ClientConnection, type ConnectionContext } from './client-connection.ts';
 import { ERROR_CODES, errorFrame, LIMITS, protocolProblem } from './protocol.ts';
 
 export interface SocketServerOptions extends ConnectionContext {
   pongTimeoutMs: number;
-  /** Behind a trusted proxy the client's address is the first of X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean;
+  /** The proxies that may name the client (TRUST_PROXY), as Fastify's `request.ip` believes them. */
+  trustProxy: ProxyTrust | false;
 }
 
 /** `/app/{key}`, where pusher-js connects. */
@@ -26,16 +27,6 @@ export function refuseUpgrade(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\n${lines.join('')}Content-Length: 0\r\n\r\n`,
   );
   socket.destroy();
-}
-
-/** The client's address as Fastify's `request.ip` would say it. */
-function clientAddress(request: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') {
-    const first = forwarded.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return request.socket.remoteAddress ?? 'unknown';
 }
 
 /**
@@ -75,8 +66,9 @@ export class SocketServer {
       refuseUpgrade(socket, 503, 'Service Unavailable');
       return true;
     }
-    // Refused before the handshake, which pusher-js takes for a network error and retries
-    // after a back-off; the count follows the TCP socket, so it covers failed handshakes too.
+    // Refused before the handshake, which the product's page takes for a network error (it
+    // tries again after 1 s, then every 5 s: app/realtime/connection-policy.ts); the count
+    // follows the TCP socket, so it covers failed handshakes too.
     const address = clientAddress(request, this.options.trustProxy);
     const open = this.perAddress.get(address) ?? 0;
     if (open >= this.options.limits.connectionsPerAddress) {
