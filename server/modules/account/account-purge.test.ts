@@ -170,6 +170,42 @@ describe('purging accounts past their delete date', () => {
     expect(changeRow?.data).toEqual({});
   });
 
+  it('forgets the mail sent to addresses it only asked for: a change replaced, one cancelled', async () => {
+    const due = await fullAccount(null);
+    const [replaced, cancelled] = ['replaced', 'cancelled'].map(
+      (kind) => `${kind}-${due.user.id}@example.com`,
+    );
+    const update = (email: string) =>
+      call('POST', '/api/account/v1/profile/update', {
+        cookie: due.cookie,
+        body: { username: due.user.username, email },
+      });
+    expect((await update(replaced ?? '')).status).toBe(200);
+    expect((await update(cancelled ?? '')).status).toBe(200);
+    const cancel = await call('POST', '/api/account/v1/profile/email-change/cancel', {
+      cookie: due.cookie,
+    });
+    expect(cancel.body.user).toMatchObject({ email: due.user.email, email_tmp: null });
+    const mailTo = async () =>
+      (await db.select({ to: mailOutbox.toAddress }).from(mailOutbox)).map((row) => row.to);
+    // Each confirmation link went out to its address.
+    expect(await mailTo()).toEqual(expect.arrayContaining([replaced, cancelled]));
+    await db
+      .update(users)
+      .set({ deleteAt: new Date(Date.now() - 1000) })
+      .where(eq(users.id, due.user.id));
+
+    await purgeDeletedAccounts(app);
+
+    const left = await mailTo();
+    for (const address of [due.user.email, replaced, cancelled]) {
+      expect(left).not.toContain(address);
+    }
+    const audit = JSON.stringify(await db.select().from(auditLog));
+    expect(audit).not.toContain(replaced);
+    expect(audit).not.toContain(cancelled);
+  });
+
   it('deletes each account once when several processes purge at the same time', async () => {
     const due = await Promise.all([1, 2, 3].map(() => fullAccount(new Date(Date.now() - 1000))));
     const counts = await Promise.all([purgeDeletedAccounts(app), purgeDeletedAccounts(app)]);

@@ -24,13 +24,23 @@ async function forgetAddresses(
   user: { id: number; email: string; emailTmp: string | null },
 ): Promise<void> {
   const ownRows = and(eq(auditLog.subjectType, 'user'), eq(auditLog.subjectId, String(user.id)));
+  // Every address it had, and every one it asked for: a change later cancelled or replaced
+  // still had its confirmation mailed there.
   const past = await tx
-    .select({ from: sql<string | null>`${auditLog.data}->>'from'` })
+    .select({
+      from: sql<string | null>`${auditLog.data}->>'from'`,
+      to: sql<string | null>`${auditLog.data}->>'to'`,
+    })
     .from(auditLog)
-    .where(and(ownRows, eq(auditLog.action, 'account.email_changed')));
-  const addresses = [user.email, user.emailTmp, ...past.map((row) => row.from)].filter(
-    (address): address is string => Boolean(address),
-  );
+    .where(
+      and(
+        ownRows,
+        inArray(auditLog.action, ['account.email_changed', 'account.email_change_requested']),
+      ),
+    );
+  const addresses = [
+    ...new Set([user.email, user.emailTmp, ...past.flatMap((row) => [row.from, row.to])]),
+  ].filter((address): address is string => Boolean(address));
   await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, addresses));
   const stripped = ADDRESS_KEYS.reduce(
     (data, key) => sql`${data} - ${key}::text`,
