@@ -65,8 +65,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const stop = () => stopChild(child);
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server on ${port} exited with ${child.exitCode}: ${stderr}`);
+    // A child killed by a signal (the OOM killer, a crash in native code) keeps exitCode null.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.signalCode ?? `code ${child.exitCode}`;
+      throw new Error(`server on ${port} exited (${how}) before it was ready: ${stderr}`);
     }
     try {
       if ((await fetch(`${url}/readyz`)).ok) return { url, port, stop };
