@@ -22,15 +22,20 @@ import { webPlugin } from './http/web.ts';
 import { authPlugin } from './modules/auth/auth-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
+import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
-import { realtimePlugin } from './platform/realtime/realtime-plugin.ts';
+import { type RealtimePluginOptions, realtimePlugin } from './platform/realtime/realtime-plugin.ts';
 import { storagePlugin } from './platform/storage/storage-plugin.ts';
 
 export interface AppDependencies {
   /** An open, migrated database; without it the configured one is opened. */
   database?: DatabaseHandle;
+  /** The scheduled jobs to run; all of the product's by default (tests run none). */
+  jobs?: readonly ScheduledJob[];
+  /** Built-in realtime server timings, for tests; the protocol's defaults otherwise. */
+  realtime?: RealtimePluginOptions;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -98,9 +103,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(storagePlugin);
   await app.register(mailerPlugin);
   await app.register(rateLimitPlugin);
-  await app.register(realtimePlugin);
+  await app.register(realtimePlugin, deps.realtime ?? {});
   await app.register(authPlugin);
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { jobs: deps.jobs });
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest';
-import { buildApp } from '../app.ts';
+import { type AppDependencies, buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { App } from '../http/types.ts';
@@ -10,16 +10,23 @@ export interface TestApp {
   database: DatabaseHandle;
 }
 
+/** What a test may hand buildApp besides its database. */
+export type TestAppDependencies = Omit<AppDependencies, 'database'>;
+
 /**
  * Builds the real app on a fresh test database, closed after the file's tests. Extra routes
  * can be added by `prepare` before the app is ready.
+ *
+ * No scheduled job runs unless `deps.jobs` names it: a job firing in a slow file would race
+ * the test that calls the same work explicitly (the hourly account purge).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   prepare?: (app: App) => void | Promise<void>,
+  deps: TestAppDependencies = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(env), { database });
+  const app = await buildApp(testConfig(env), { jobs: [], ...deps, database });
   await prepare?.(app);
   await app.ready();
   afterAll(async () => {

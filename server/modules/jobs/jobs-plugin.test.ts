@@ -1,18 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { until } from '../../test/wait-until.ts';
 import { jobsPlugin } from './jobs-plugin.ts';
 import { SCHEDULED_JOBS, type ScheduledJob } from './scheduled-jobs.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `done()` holds (timers run late on a busy machine), failing after 5 s. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 5_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('condition not met within 5 s');
-    await sleep(5);
-  }
-}
 
 async function appWith(jobs: ScheduledJob[]) {
   const app = Fastify({ logger: false });
@@ -94,6 +87,28 @@ describe('the job timers', () => {
     await app.ready();
     await until(() => runs >= 2);
     await app.close();
+  });
+});
+
+describe('in the app', async () => {
+  // Test apps run no job unless given some; the product's own are the default of buildApp.
+  let runs = 0;
+  const tick: ScheduledJob = {
+    name: 'tick',
+    firstRunMs: 0,
+    everyMs: 20,
+    run: async () => {
+      runs += 1;
+    },
+  };
+  const { app } = await createTestApp({}, undefined, { jobs: [tick] });
+
+  it('run the jobs buildApp is given', async () => {
+    await until(() => runs >= 2, 'two runs of the job');
+    await app.close();
+    const atClose = runs;
+    await sleep(60);
+    expect(runs).toBe(atClose);
   });
 });
 

@@ -3,20 +3,13 @@ import type { Redis } from 'ioredis';
 import { afterAll, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { describeWithRedis } from '../../test/test-services.ts';
+import { until } from '../../test/wait-until.ts';
 import { connectRedis, quitRedis } from '../redis/connect-redis.ts';
 import { connectRealtimeRedis } from './redis-connection.ts';
 import { RedisFanout } from './redis-fanout.ts';
 
 // The fan-out's Redis subscriptions across a Redis outage, on a real Redis: what the
 // subscriber connection holds is read back with PUBSUB CHANNELS.
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describeWithRedis('Redis fan-out subscriptions', async (url) => {
   const proxy = await startTcpProxy(url);
