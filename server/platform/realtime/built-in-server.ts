@@ -28,6 +28,8 @@ export interface BuiltInServerOptions {
   presenceNodeTtlMs?: number;
   /** What one client may cost; SOCKET_LIMITS otherwise (tests and the benchmark change them). */
   limits?: Partial<SocketLimits>;
+  /** How long a shutdown waits for clients to answer the close frame (tests lengthen it). */
+  closeGraceMs?: number;
 }
 
 /** Where this process can reach its own listening socket. */
@@ -84,6 +86,7 @@ export async function startBuiltInServer(
     activityTimeoutS: options.activityTimeoutS ?? ACTIVITY_TIMEOUT_S,
     pongTimeoutMs: options.pongTimeoutMs ?? PONG_TIMEOUT_MS,
     limits: { ...SOCKET_LIMITS, ...options.limits },
+    closeGraceMs: options.closeGraceMs,
     trustProxy: config.trustProxy,
   });
   app.server.on('upgrade', (request, socket, head) => {

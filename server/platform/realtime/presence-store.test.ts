@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeWithRedis } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 import { MemoryPresenceStore, type PresenceStore } from './presence-store.ts';
 import type { Member } from './protocol.ts';
 import { quitRedis } from './redis-connection.ts';

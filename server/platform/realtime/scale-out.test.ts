@@ -3,7 +3,8 @@ import type { PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { describeWithRedis } from '../rate-limit/test-redis.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
+import { until } from '../../test/wait-until.ts';
 import {
   connectClient,
   connected,
@@ -12,7 +13,6 @@ import {
   serverLibrary,
   silence,
   startApp,
-  TEST_APP_SECRET,
   unresponsiveSocket,
 } from './test-realtime.ts';
 
@@ -46,9 +46,10 @@ describeWithRedis('with REDIS_URL', async (url) => {
   const a = await startApp({ REDIS_URL: url });
   const b = await startApp({ REDIS_URL: url });
   // A process that only runs jobs (or answers app.inject): it never listens.
-  const { app: worker } = await createTestApp({ REDIS_URL: url, APP_SECRET: TEST_APP_SECRET });
+  const { app: worker } = await createTestApp({ REDIS_URL: url });
   const leaving = await startApp({ REDIS_URL: url });
-  const draining = await startApp({ REDIS_URL: url });
+  // Its shutdown waits for an unresponsive client as long as the test needs (see below).
+  const draining = await startApp({ REDIS_URL: url }, { realtime: { closeGraceMs: 60_000 } });
 
   it('delivers an event published on B to a client on A', async () => {
     const channelName = unique('news');
@@ -131,17 +132,24 @@ describeWithRedis('with REDIS_URL', async (url) => {
     const channelName = unique('news');
     const { channel } = await subscribedOn(a.port, channelName);
     // A client that ignores the close frame holds the shutdown in its grace period, while
-    // new requests get 503.
-    await unresponsiveSocket(draining.port);
-    const closed = draining.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status).toBe(503);
+    // new requests get 503; the grace is long here, and ends when the test lets that client go.
+    const holder = await unresponsiveSocket(draining.port);
+    let finished = false;
+    const closed = draining.app.close().then(() => {
+      finished = true;
+    });
+    await until(
+      async () => (await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status === 503,
+      'new requests to get 503',
+    );
 
     const received = [nextEvent(channel, 'published'), nextEvent(channel, 'over-http')];
     // What a finishing request publishes, and a publish that was already on its way.
     await draining.app.realtime.publish(channelName, 'published', { n: 1 });
     await serverLibrary(draining.port).trigger(channelName, 'over-http', { n: 2 });
     expect(await Promise.all(received)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(finished).toBe(false);
+    holder.destroy();
     await closed;
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import PusherClient, { type PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { until } from '../../test/wait-until.ts';
 import { channelAuth } from './signatures.ts';
 import {
   connectClient,
@@ -289,16 +290,25 @@ describe('activity (shortened timings)', async () => {
 });
 
 describe('shutdown', async () => {
-  const draining = await startApp();
+  // The grace period outlasts the test, which ends it by letting the client go.
+  const draining = await startApp({}, { realtime: { closeGraceMs: 60_000 } });
 
   it('keeps taking events over the HTTP API while other requests get 503', async () => {
     // A client that ignores the close frame holds the shutdown in its grace period.
-    await unresponsiveSocket(draining.port);
-    const closed = draining.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status).toBe(503);
+    const holder = await unresponsiveSocket(draining.port);
+    let finished = false;
+    const closed = draining.app.close().then(() => {
+      finished = true;
+    });
+    await until(
+      async () => (await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status === 503,
+      'new requests to get 503',
+    );
     const answer = await serverLibrary(draining.port).trigger(unique('news'), 'late', {});
     expect(answer.status).toBe(200);
+    // Still waiting for that client, and done as soon as it has gone.
+    expect(finished).toBe(false);
+    holder.destroy();
     await closed;
   });
 });

@@ -9,6 +9,8 @@ export interface SocketServerOptions extends ConnectionContext {
   pongTimeoutMs: number;
   /** The proxies that may name the client (TRUST_PROXY), as Fastify's `request.ip` believes them. */
   trustProxy: ProxyTrust | false;
+  /** How long closing clients get to answer the close frame (CLOSE_GRACE_MS; tests wait longer). */
+  closeGraceMs?: number;
 }
 
 /** `/app/{key}`, where pusher-js connects. */
@@ -118,9 +120,10 @@ export class SocketServer {
     clearInterval(this.sweeper);
     const sockets = [...this.connections];
     for (const connection of sockets) connection.close(ERROR_CODES.reconnect, 'Server closing');
-    await this.drained(CLOSE_GRACE_MS);
+    const graceMs = this.options.closeGraceMs ?? CLOSE_GRACE_MS;
+    await this.drained(graceMs);
     for (const connection of this.connections) connection.terminate();
-    await this.drained(CLOSE_GRACE_MS);
+    await this.drained(graceMs);
     await Promise.all([...this.cleanups]);
     this.wss.close();
   }

@@ -6,9 +6,10 @@ import PusherClient, { type Options } from 'pusher-js';
 import { afterAll, afterEach, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
 import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
+import { TEST_APP_SECRET, testConfig } from '../../config.ts';
 import { errorHandler } from '../../http/error-handler.ts';
 import type { App } from '../../http/types.ts';
+import type { TestAppDependencies } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { builtInApp } from './pusher-app.ts';
 import type { PresenceMember } from './realtime.ts';
@@ -17,8 +18,7 @@ import { type RealtimePluginOptions, realtimePlugin } from './realtime-plugin.ts
 // Helpers for the realtime tests: listening apps, the official clients pointed at them, and a
 // raw websocket for what pusher-js would never send.
 
-/** Shared by every test app, so processes agree on the built-in secret (as with APP_SECRET). */
-export const TEST_APP_SECRET = 'realtime-tests-app-secret-0123456789abcdef';
+/** The built-in app of every test app: testConfig gives them all the same APP_SECRET. */
 export const credentials = builtInApp(TEST_APP_SECRET);
 
 const WAIT_MS = 5_000;
@@ -33,10 +33,16 @@ async function listen(app: App): Promise<number> {
   return (app.server.address() as AddressInfo).port;
 }
 
-/** The real app on a fresh test database, listening on a free port until the file ends. */
-export async function startApp(env: Record<string, string> = {}): Promise<ListeningApp> {
+/**
+ * The real app on a fresh test database, listening on a free port until the file ends; no
+ * scheduled jobs, as with createTestApp.
+ */
+export async function startApp(
+  env: Record<string, string> = {},
+  deps: TestAppDependencies = {},
+): Promise<ListeningApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig({ APP_SECRET: TEST_APP_SECRET, ...env }), { database });
+  const app = await buildApp(testConfig(env), { jobs: [], ...deps, database });
   const port = await listen(app);
   afterAll(async () => {
     await app.close();
@@ -51,7 +57,7 @@ export async function startRealtimeOnly(
   env: Record<string, string> = {},
 ): Promise<ListeningApp> {
   const app = Fastify() as unknown as App;
-  app.decorate('config', testConfig({ APP_SECRET: TEST_APP_SECRET, ...env }));
+  app.decorate('config', testConfig(env));
   await app.register(errorHandler);
   await app.register(realtimePlugin, options);
   const port = await listen(app);
