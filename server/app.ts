@@ -16,7 +16,7 @@ import { registerApi } from './http/api.ts';
 import { AppError } from './http/app-error.ts';
 import { clientErrorHandler, errorHandler, replyWithError } from './http/error-handler.ts';
 import { openApi } from './http/openapi.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
 import { webPlugin } from './http/web.ts';
 import { authPlugin } from './modules/auth/auth-plugin.ts';
@@ -67,6 +67,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     // A URL Fastify cannot even route (bad percent-encoding 400, a parameter over its length
     // 414) still gets the envelope and an id: no hook of ours runs for it.
     frameworkErrors: (error, request, reply) => {
+      reply.headers(securityHeaderValues(config.appUrl.startsWith('https://')));
       reply.header('x-request-id', request.id);
       return replyWithError(error, request, reply);
     },

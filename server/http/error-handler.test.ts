@@ -139,6 +139,9 @@ describe('the error envelope', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
     expect(response.headers['x-request-id']).toBe('lb-9');
+    // No hook of ours runs for a URL Fastify cannot route: the headers must come anyway.
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     const fresh = await app.inject({ url: '/api/%zz' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
