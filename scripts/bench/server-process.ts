@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from '#server/test/server-process.ts';
 import type { ServerName } from './servers.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 // PGlite's in-memory start plus migrations takes several seconds on this machine.
 const START_TIMEOUT_MS = 60_000;
-const STOP_TIMEOUT_MS = 5_000;
 
 export interface ServerProcess {
   name: ServerName;
@@ -25,15 +24,6 @@ function readPort(line: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
 }
 
 /**

@@ -26,7 +26,8 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the child has not exited within STOP_TIMEOUT_MS. */
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
   child.kill('SIGTERM');
