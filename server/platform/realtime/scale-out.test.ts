@@ -4,16 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { describeWithRedis } from '../../test/test-services.ts';
-import { until } from '../../test/wait-until.ts';
 import {
   connectClient,
   connected,
+  holdShutdown,
   nextEvent,
   RawClient,
   serverLibrary,
   silence,
   startApp,
-  unresponsiveSocket,
 } from './test-realtime.ts';
 
 // Two API processes behind a load balancer, as far as realtime can tell: two apps on one
@@ -133,24 +132,15 @@ describeWithRedis('with REDIS_URL', async (url) => {
     const { channel } = await subscribedOn(a.port, channelName);
     // A client that ignores the close frame holds the shutdown in its grace period, while
     // new requests get 503; the grace is long here, and ends when the test lets that client go.
-    const holder = await unresponsiveSocket(draining.port);
-    let finished = false;
-    const closed = draining.app.close().then(() => {
-      finished = true;
-    });
-    await until(
-      async () => (await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status === 503,
-      'new requests to get 503',
-    );
+    const shutdown = await holdShutdown(draining);
 
     const received = [nextEvent(channel, 'published'), nextEvent(channel, 'over-http')];
     // What a finishing request publishes, and a publish that was already on its way.
     await draining.app.realtime.publish(channelName, 'published', { n: 1 });
     await serverLibrary(draining.port).trigger(channelName, 'over-http', { n: 2 });
     expect(await Promise.all(received)).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(finished).toBe(false);
-    holder.destroy();
-    await closed;
+    expect(shutdown.finished()).toBe(false);
+    await shutdown.release();
   });
 
   describe('when Redis goes away', async () => {

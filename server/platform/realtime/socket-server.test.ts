@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import PusherClient, { type PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { until } from '../../test/wait-until.ts';
 import { channelAuth } from './signatures.ts';
 import {
   connectClient,
   connected,
   credentials,
+  holdShutdown,
   nextEvent,
   RawClient,
   serverLibrary,
   silence,
   startApp,
   startRealtimeOnly,
-  unresponsiveSocket,
 } from './test-realtime.ts';
 
 // The built-in server as the official pusher-js client sees it (protocol 7), with a raw
@@ -295,20 +294,11 @@ describe('shutdown', async () => {
 
   it('keeps taking events over the HTTP API while other requests get 503', async () => {
     // A client that ignores the close frame holds the shutdown in its grace period.
-    const holder = await unresponsiveSocket(draining.port);
-    let finished = false;
-    const closed = draining.app.close().then(() => {
-      finished = true;
-    });
-    await until(
-      async () => (await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status === 503,
-      'new requests to get 503',
-    );
+    const shutdown = await holdShutdown(draining);
     const answer = await serverLibrary(draining.port).trigger(unique('news'), 'late', {});
     expect(answer.status).toBe(200);
     // Still waiting for that client, and done as soon as it has gone.
-    expect(finished).toBe(false);
-    holder.destroy();
-    await closed;
+    expect(shutdown.finished()).toBe(false);
+    await shutdown.release();
   });
 });

@@ -11,6 +11,7 @@ import { errorHandler } from '../../http/error-handler.ts';
 import type { App } from '../../http/types.ts';
 import type { TestAppDependencies } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { until } from '../../test/wait-until.ts';
 import { builtInApp } from './pusher-app.ts';
 import type { PresenceMember } from './realtime.ts';
 import { type RealtimePluginOptions, realtimePlugin } from './realtime-plugin.ts';
@@ -285,4 +286,35 @@ export async function unresponsiveSocket(port: number): Promise<Socket> {
   // Reads on (so the server's writes never block) and says nothing.
   socket.resume();
   return socket;
+}
+
+export interface HeldShutdown {
+  /** Whether the app has finished closing. */
+  finished(): boolean;
+  /** Lets the held client go and waits for the close to end. */
+  release(): Promise<void>;
+}
+
+/**
+ * Starts closing `draining` while an unresponsive client holds it in its grace period (set
+ * long by the caller), and resolves once new requests are answered 503: the window in which
+ * requests still finishing may publish.
+ */
+export async function holdShutdown(draining: ListeningApp): Promise<HeldShutdown> {
+  const holder = await unresponsiveSocket(draining.port);
+  let finished = false;
+  const closed = draining.app.close().then(() => {
+    finished = true;
+  });
+  await until(
+    async () => (await fetch(`http://127.0.0.1:${draining.port}/api/anything`)).status === 503,
+    'new requests to get 503',
+  );
+  return {
+    finished: () => finished,
+    release: async () => {
+      holder.destroy();
+      await closed;
+    },
+  };
 }
