@@ -16,11 +16,12 @@ import { registerApi } from './http/api.ts';
 import { AppError } from './http/app-error.ts';
 import { clientErrorHandler, errorHandler, replyWithError } from './http/error-handler.ts';
 import { openApi } from './http/openapi.ts';
+import { routeAccess } from './http/route-access.ts';
 import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
 import { webPlugin } from './http/web.ts';
-import { authPlugin } from './modules/auth/auth-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { authPlugin } from './modules/identity/auth-plugin.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     }
   });
 
+  await app.register(routeAccess);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);

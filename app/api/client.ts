@@ -1,3 +1,9 @@
+import {
+  type Endpoint,
+  type EndpointInput,
+  endpointUrl,
+  type ResponseOf,
+} from '#shared/contracts/endpoint.ts';
 import { ApiError, apiErrorFromBody } from './api-error.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -161,3 +167,62 @@ export const api = {
 
   upload,
 };
+
+/**
+ * An endpoint's method and URL, checked against its declaration's type. Code of the first
+ * bundle calls through these: importing a declaration itself would bring zod with it. A
+ * misspelt URL, or a declaration whose path changed, fails the type check.
+ */
+export interface EndpointRef<E extends Endpoint> {
+  readonly method: E['method'];
+  readonly url: E['url'];
+  /** Carries the declaration's type only. */
+  readonly declaration?: E;
+}
+
+export function endpointRef<E extends Endpoint>(ref: {
+  method: E['method'];
+  url: E['url'];
+}): EndpointRef<E> {
+  return ref;
+}
+
+type Target<E extends Endpoint> = E | EndpointRef<E>;
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: RequestOptions]
+    : [input: EndpointInput<E>, options?: RequestOptions];
+
+function urlOf(target: { url: string }, input: { params?: unknown } | undefined): string {
+  return endpointUrl(target.url, input?.params as Record<string, string> | undefined);
+}
+
+/** Calls a declared endpoint (shared/contracts): input and answer typed by its schemas. */
+export function call<E extends Endpoint>(
+  target: Target<E>,
+  ...[input, options]: CallArgs<E>
+): Promise<ResponseOf<E>> {
+  const url = urlOf(target, input);
+  if (target.method === 'GET') {
+    return api.get<ResponseOf<E>>(url, { ...options, query: input?.query as Query | undefined });
+  }
+  return api.post<ResponseOf<E>>(url, input?.body, options);
+}
+
+/** A declared endpoint that answers a file (`produces: 'text'`), read as a Blob to save. */
+export function download<E extends Endpoint & { produces: 'text' }>(
+  target: E,
+  ...[input, options]: CallArgs<E>
+): Promise<Blob> {
+  const url = urlOf(target, input);
+  return api.post<Blob>(url, input?.body, { ...options, responseType: 'blob' });
+}
+
+/** A declared multipart endpoint, sent as the browser's FormData with upload progress. */
+export function uploadTo<E extends Endpoint & { multipart: true }>(
+  target: E,
+  form: FormData,
+  options?: UploadOptions,
+): Promise<ResponseOf<E>> {
+  return upload<ResponseOf<E>>(target.url, form, options);
+}

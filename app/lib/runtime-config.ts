@@ -1,5 +1,5 @@
-import { API_BASES } from '#shared/api-bases.ts';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
+import { appConfigCall } from '../session/session-calls.ts';
 
 // The server embeds its public configuration in index.html (server/http/web.ts); the Vite
 // dev server does not, so there the app asks the API once. The server validated these
@@ -19,7 +19,7 @@ export async function loadRuntimeConfig(): Promise<AppConfig> {
   const block = document.getElementById('app-config');
   const value = block?.textContent
     ? JSON.parse(block.textContent)
-    : await (await fetch(`${API_BASES.public}/app-config`)).json();
+    : await (await fetch(appConfigCall.url)).json();
   if (!isAppConfig(value)) throw new Error('invalid app configuration');
   return value;
 }

@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isLang } from '#shared/locales.ts';
 import { isApiError } from '../api/api-error.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
 import { applyUserChange, type UserChangeEffects } from '../session/apply-user-change.ts';
-import { authUserPath } from '../session/auth-check.ts';
 import { storeUser } from '../session/browser-storage.ts';
+import { authUserCall } from '../session/session-calls.ts';
 import { getSession, useSession } from '../session/session-store.ts';
 import { userChangeEffects } from '../session/user-change-effects.ts';
 
@@ -52,7 +52,7 @@ export function RealtimeBridge() {
               deviceDeleted: () => {
                 // Was it this page's session? The server knows: a 401 means it was.
                 const role = getSession().user?.role;
-                api.post(authUserPath(role)).catch((error: unknown) => {
+                call(authUserCall(role)).catch((error: unknown) => {
                   if (isApiError(error) && error.status === 401) {
                     void applyLive(null, effects.current);
                   }

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_BASES } from '#shared/api-bases.ts';
-import { BROADCASTING_AUTH_PATH, systemEventsChannel } from '#shared/contracts/realtime.ts';
+import { broadcastingAuthEndpoint, systemEventsChannel } from '#shared/contracts/realtime.ts';
 import { errorResponse, type FetchHandler, jsonResponse, stubFetch } from '../test/stub-fetch.ts';
 import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 
@@ -9,7 +8,7 @@ import { connectRealtime, type RealtimeConnection } from './realtime-client.ts';
 // show whose timings apply: pusher-js alone would retry a closed socket after 1 s, a failed
 // attempt after 15 s, and never retry a failed authorisation.
 
-const AUTH = `${API_BASES.all}${BROADCASTING_AUTH_PATH}`;
+const AUTH = broadcastingAuthEndpoint.url;
 const USER_ID = 7;
 const CHANNEL = systemEventsChannel(USER_ID);
 

@@ -1,13 +1,11 @@
 import Pusher, { type Channel, type ConnectionManager } from 'pusher-js';
-import { API_BASES } from '#shared/api-bases.ts';
 import {
-  BROADCASTING_AUTH_PATH,
-  type BroadcastingAuthResponse,
+  broadcastingAuthEndpoint,
   type RealtimeSettings,
   systemEventsChannel,
 } from '#shared/contracts/realtime.ts';
 import { isApiError } from '../api/api-error.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import {
   INITIAL_STATE,
   type PolicyCommand,
@@ -134,22 +132,19 @@ export function connectRealtime({
     pongTimeout: PONG_TIMEOUT_MS,
     unavailableTimeout: CONNECT_TIMEOUT_MS,
     channelAuthorization: {
-      endpoint: `${API_BASES.all}${BROADCASTING_AUTH_PATH}`,
+      endpoint: broadcastingAuthEndpoint.url,
       transport: 'ajax',
       customHandler: (params, callback) => {
-        api
-          .post<BroadcastingAuthResponse>(`${API_BASES.all}${BROADCASTING_AUTH_PATH}`, {
-            socket_id: params.socketId,
-            channel_name: params.channelName,
-          })
-          .then(
-            (answer) => callback(null, answer),
-            (error: unknown) => {
-              callback(error instanceof Error ? error : new Error(String(error)), null);
-              // 401/403 is a refusal; no answer, 429 or 5xx are worth another try.
-              dispatch({ type: 'joinFailed', status: isApiError(error) ? error.status : 0 });
-            },
-          );
+        call(broadcastingAuthEndpoint, {
+          body: { socket_id: params.socketId, channel_name: params.channelName },
+        }).then(
+          (answer) => callback(null, answer),
+          (error: unknown) => {
+            callback(error instanceof Error ? error : new Error(String(error)), null);
+            // 401/403 is a refusal; no answer, 429 or 5xx are worth another try.
+            dispatch({ type: 'joinFailed', status: isApiError(error) ? error.status : 0 });
+          },
+        );
       },
     },
   });

@@ -1,16 +1,9 @@
-import { API_BASES } from '#shared/api-bases.ts';
-import type { AuthUserResponse } from '#shared/contracts/auth-user.ts';
-import { isStaff, type Role } from '#shared/roles.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { storedUser, storeUser } from './browser-storage.ts';
+import { authUserCall } from './session-calls.ts';
 import { getSession, updateSession } from './session-store.ts';
 
 let checked: Promise<boolean> | undefined;
-
-/** §7 get-auth-user lives on the dashboard base for staff and the account base otherwise. */
-export function authUserPath(role: Role | undefined): string {
-  return `${isStaff(role) ? API_BASES.dashboard : API_BASES.account}/users/get-auth-user`;
-}
 
 /**
  * §2 "when a user is known, an authentication check (user fetch) is made": the stored user
@@ -21,7 +14,7 @@ export async function checkAuth(): Promise<boolean> {
   const known = storedUser();
   if (!known || getSession().user) return true;
   try {
-    const { user } = await api.post<AuthUserResponse>(authUserPath(known.role));
+    const { user } = await call(authUserCall(known.role));
     updateSession({ user });
     storeUser(user);
     return true;

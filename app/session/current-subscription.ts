@@ -1,7 +1,6 @@
-import { API_BASES } from '#shared/api-bases.ts';
-import type { CurrentSubscriptionResponse } from '#shared/contracts/current-subscription.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import type { SubscriptionState } from '../guards/access-rules.ts';
+import { currentSubscriptionCall } from './session-calls.ts';
 import { getSession, updateSession } from './session-store.ts';
 
 const NONE: SubscriptionState = { current: null, lastInvoiceFinalizing: false };
@@ -15,9 +14,7 @@ export async function ensureSubscription(): Promise<SubscriptionState> {
   const { user, subscription } = getSession();
   if (!user) return NONE;
   if (subscription) return subscription;
-  const response = await api.get<CurrentSubscriptionResponse>(
-    `${API_BASES.account}/subscriptions/current`,
-  );
+  const response = await call(currentSubscriptionCall);
   const loaded: SubscriptionState = {
     current: response.subscription,
     lastInvoiceFinalizing: response.last_invoice_finalizing,

@@ -1,8 +1,8 @@
-import { API_BASES } from '#shared/api-bases.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { notify } from '../ui/toast.tsx';
 import { storeUser } from './browser-storage.ts';
 import { announceLogout } from './cross-tab.ts';
+import { signOutCall } from './session-calls.ts';
 import { resetSession, updateSession } from './session-store.ts';
 
 /** §9 "Logout overlay hidden 1 s after redirect". */
@@ -14,7 +14,7 @@ export const LOGOUT_OVERLAY_MS = 1000;
  */
 export async function endSession(options: { emailChangeFailed?: boolean } = {}): Promise<void> {
   try {
-    await api.post(`${API_BASES.all}/auth/sign-out`);
+    await call(signOutCall);
   } catch {
     // Already signed out, or offline: the local state goes either way.
   }

@@ -1,10 +1,9 @@
-import type { AuthUserResponse } from '#shared/contracts/auth-user.ts';
 import type { Lang } from '#shared/locales.ts';
-import { api } from '../api/client.ts';
+import { call } from '../api/client.ts';
 import { pathFor } from '../routes/match-route.ts';
 import type { UserChangeEffects } from './apply-user-change.ts';
-import { authUserPath } from './auth-check.ts';
 import { ensureSubscription } from './current-subscription.ts';
+import { authUserCall } from './session-calls.ts';
 import { getSession } from './session-store.ts';
 import { forgetSession } from './sign-out.ts';
 
@@ -16,7 +15,7 @@ export function userChangeEffects(
   return {
     goTo: (name) => navigate(pathFor(name, lang)),
     fetchUser: async () => {
-      const { user } = await api.post<AuthUserResponse>(authUserPath(getSession().user?.role));
+      const { user } = await call(authUserCall(getSession().user?.role));
       return user;
     },
     clearLocal: forgetSession,

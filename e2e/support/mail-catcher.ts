@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { startTestSmtp } from '../../server/platform/mail/test-smtp.ts';
+import { startTestSmtp } from '../../server/test/test-smtp.ts';
 
 // A real SMTP server for the Playwright run (started by playwright.config.ts before the
 // app), with a small HTTP side so tests in the browser process can read what was sent:

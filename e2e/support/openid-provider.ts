@@ -1,4 +1,4 @@
-import { startTestOpenIdProvider } from '../../server/modules/oauth/test-openid-provider.ts';
+import { startTestOpenIdProvider } from '../../server/test/test-openid-provider.ts';
 
 // A real OpenID provider standing in for Google in the Playwright run (started by
 // playwright.config.ts before the app, which is configured with its issuer, client id and

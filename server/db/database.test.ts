@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../modules/auth/password.ts';
+import { verifyPassword } from '../modules/identity/password.ts';
 import { startSilentServer } from '../test/silent-server.ts';
 import { createTestDatabase } from '../test/test-database.ts';
 import { CONNECT_TIMEOUT_MS, type DatabaseHandle, openDatabase, queryRows } from './client.ts';

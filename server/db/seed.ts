@@ -1,5 +1,5 @@
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/identity/password.ts';
 import type { Database } from './client.ts';
 import { countries, users } from './schema/index.ts';
 

@@ -2,8 +2,8 @@ import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodeChallenge } from '#shared/challenge.ts';
 import { auditLog } from '../db/schema/index.ts';
-import { RawClient, startRealtimeOnly, upgradeStatus } from '../platform/realtime/test-realtime.ts';
 import { createTestApp } from '../test/test-app.ts';
+import { RawClient, startRealtimeOnly, upgradeStatus } from '../test/test-realtime.ts';
 
 // One load balancer in front (TRUST_PROXY=1): it appends the address it was reached from to
 // whatever X-Forwarded-For the client sent, so only the last entry is true. A client that

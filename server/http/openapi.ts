@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { publicRoutes } from './route-access.ts';
 
 // The OpenAPI document is generated from the same zod schemas that validate requests:
 // GET /api/docs (browsable) and GET /api/docs/json.
@@ -23,13 +24,17 @@ export const openApi = fp(
       transformObject: jsonSchemaTransformObject,
     });
     const https = app.config.appUrl.startsWith('https://');
-    await app.register(swaggerUi, {
-      routePrefix: '/api/docs',
-      staticCSP: true,
-      // Over plain HTTP (a LAN address, a staging box) the upgrade would send the page's
-      // own scripts to an https:// that does not answer.
-      transformStaticCSP: (header) =>
-        https ? header : header.replace(/;?\s*upgrade-insecure-requests/g, ''),
+    // The document and its viewer are open to anyone, as the site's own pages are.
+    await app.register(async (docs) => {
+      publicRoutes(docs);
+      await docs.register(swaggerUi, {
+        routePrefix: '/api/docs',
+        staticCSP: true,
+        // Over plain HTTP (a LAN address, a staging box) the upgrade would send the page's
+        // own scripts to an https:// that does not answer.
+        transformStaticCSP: (header) =>
+          https ? header : header.replace(/;?\s*upgrade-insecure-requests/g, ''),
+      });
     });
   },
   { name: 'openapi' },

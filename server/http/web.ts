@@ -7,6 +7,7 @@ import type { AppConfig } from '#shared/contracts/app-config.ts';
 import { publicAppConfig } from '../modules/app-config/public-config.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
+import { publicRoutes } from './route-access.ts';
 import { POPUP_RETURN_PAGE } from './security-headers.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -44,16 +45,20 @@ export const webPlugin = fp(
     if (template === undefined) {
       app.log.warn({ root }, 'web app not built: run `npm run build`; only the API is served');
     } else {
-      await app.register(fastifyStatic, {
-        root,
-        prefix: '/',
-        index: false,
-        wildcard: false,
-        preCompressed: true,
-        allowedPath: servedAsFile,
-        setHeaders: (res, path) => {
-          res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT);
-        },
+      // One route per built file, each as public as the page that loads it.
+      await app.register(async (files) => {
+        publicRoutes(files);
+        await files.register(fastifyStatic, {
+          root,
+          prefix: '/',
+          index: false,
+          wildcard: false,
+          preCompressed: true,
+          allowedPath: servedAsFile,
+          setHeaders: (res, path) => {
+            res.header('cache-control', path.includes('/assets/') ? IMMUTABLE : SHORT);
+          },
+        });
       });
     }
     const index = template && renderIndex(template, publicAppConfig(app));
@@ -61,7 +66,7 @@ export const webPlugin = fp(
     const sendIndex = (reply: FastifyReply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index);
 
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    app.get('/', { schema: { hide: true }, config: { access: 'public' } }, (_request, reply) =>
       reply.redirect(`/${app.config.defaultLocale}`),
     );
 

@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { type AppDependencies, buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { publicRoutes } from '../http/route-access.ts';
 import type { App } from '../http/types.ts';
 import { createTestDatabase } from './test-database.ts';
 
@@ -15,7 +16,7 @@ export type TestAppDependencies = Omit<AppDependencies, 'database'>;
 
 /**
  * Builds the real app on a fresh test database, closed after the file's tests. Extra routes
- * can be added by `prepare` before the app is ready.
+ * can be added by `prepare` before the app is ready; they are public (route-access.ts).
  *
  * No scheduled job runs unless `deps.jobs` names it: a job firing in a slow file would race
  * the test that calls the same work explicitly (the hourly account purge).
@@ -27,7 +28,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp(testConfig(env), { jobs: [], ...deps, database });
-  await prepare?.(app);
+  if (prepare) {
+    await app.register(async (scope) => {
+      publicRoutes(scope);
+      await prepare(scope as App);
+    });
+  }
   await app.ready();
   afterAll(async () => {
     await app.close();

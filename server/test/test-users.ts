@@ -1,7 +1,7 @@
 import type { Role } from '#shared/roles.ts';
 import type { Database } from '../db/client.ts';
 import { type UserRow, users } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../modules/identity/password.ts';
 import type { ApiCall } from './api-client.ts';
 
 /** The password of every user made by createUser. */

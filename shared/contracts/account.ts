@@ -7,39 +7,14 @@ import {
   passwordPairSchema,
 } from '../validation/password.ts';
 import { requiredString } from '../validation/required.ts';
-import { authUser } from './auth-user.ts';
+import { successResponse } from './auth.ts';
+import { authUser, authUserResponse } from './auth-user.ts';
+import { ownAccountEndpoint } from './endpoint.ts';
 import { listResponse, pagingQuery } from './list.ts';
 
-// The signed-in user's own account (§7 Account: profile, two-factor, devices). Every path
-// is mounted on the account base for customers and on the dashboard base for staff
-// (/admin/account), answering the same shapes. Paths are below the base.
-
-export const ACCOUNT_PATHS = {
-  /** JSON {name, username, email}, or multipart with the file field `photo`. */
-  profileUpdate: '/profile/update',
-  removePhoto: '/profile/remove-user-photo',
-  delete: '/profile/delete',
-  deleteCancel: '/profile/delete/cancel',
-  updatePassword: '/profile/update-password',
-  /** For an account without a password (social sign-in): e-mails a password.set link. */
-  passwordSetLink: '/profile/password-set-link',
-  emailChangeResend: '/profile/email-change/resend',
-  emailChangeCancel: '/profile/email-change/cancel',
-  emailChangeConfirm: '/profile/email-change/confirm',
-  twoFactorQr: '/profile/two-factor-authentication/get-qr',
-  twoFactorEnable: '/profile/two-factor-authentication/enable',
-  twoFactorConfirm: '/profile/two-factor-authentication/confirm',
-  twoFactorDisable: '/profile/two-factor-authentication/disable',
-  /**
-   * §7 names this a GET with {password}; it is a POST here so that the password travels in
-   * the body, never in a URL that proxies and logs keep. Answers text/plain.
-   */
-  recoveryCodes: '/profile/two-factor-authentication/get-recovery-codes',
-  devices: '/devices/list',
-  logoutDevice: '/devices/logout-by-device-id',
-  logoutOtherDevices: '/devices/logout-other-devices',
-  logoutAllDevices: '/devices/logout-all-devices',
-} as const;
+// The signed-in user's own account (§7 Account: profile, two-factor, devices). Every call
+// is served on the account base for customers and on the dashboard base for staff
+// (/admin/account), answering the same shapes; declared at the end of the file.
 
 /** Message keys the account calls answer with, named once for the server and the app. */
 export const ACCOUNT_MESSAGES = {
@@ -53,6 +28,7 @@ export const ACCOUNT_MESSAGES = {
   imageInvalid: 'errors.image_invalid',
   imageTooLarge: 'errors.image_too_large',
   accountDeactivated: 'errors.account_deactivated',
+  emailUnverified: 'errors.email_unverified',
   accountNotDeactivated: 'errors.account_not_deactivated',
   emailChangeFailed: 'errors.email_change_failed',
   usernameTaken: 'input_errors.username_taken',
@@ -152,3 +128,150 @@ export type RecoveryCodesRequest = z.infer<typeof recoveryCodesRequest>;
 
 /** get-recovery-codes answers the file itself (text/plain): a header, then one code a line. */
 export const recoveryCodesResponse = z.string();
+
+/** The calls of the own account, each declared for the account and the dashboard base. */
+export const accountEndpoints = {
+  /** JSON {name, username, email}, or multipart with the file field `photo` (§5). */
+  profileUpdate: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/update',
+    summary:
+      'Update name, username and e-mail (JSON), or the avatar (multipart field `photo`, ≤ 20 MB)',
+    // A multipart request carries no JSON body; its file is read by the handler.
+    body: profileUpdateRequest.nullish(),
+    multipart: true,
+    response: authUserResponse,
+  }),
+  removePhoto: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/remove-user-photo',
+    summary: 'Remove the avatar',
+    response: authUserResponse,
+  }),
+  emailChangeResend: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/email-change/resend',
+    summary: 'Send the link for the pending e-mail address again',
+    body: emailChangeResendRequest.nullish(),
+    response: successResponse,
+  }),
+  emailChangeCancel: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/email-change/cancel',
+    summary: 'Cancel the pending e-mail change',
+    response: authUserResponse,
+  }),
+  emailChangeConfirm: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/email-change/confirm',
+    summary: 'Confirm the new e-mail address with the challenge from the link',
+    body: emailChangeConfirmRequest,
+    response: authUserResponse,
+  }),
+  updatePassword: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/update-password',
+    summary: 'Change the password; every other session ends',
+    body: updatePasswordRequest,
+    response: successResponse,
+  }),
+  /** For an account without a password (social sign-in): e-mails a password.set link. */
+  passwordSetLink: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/password-set-link',
+    summary: 'E-mail a link to set a password (accounts made through social sign-in)',
+    body: emailChangeResendRequest.nullish(),
+    response: successResponse,
+  }),
+  /** §4 deactivation; a deactivated account may still call it (and cancel it). */
+  delete: ownAccountEndpoint(
+    {
+      method: 'POST',
+      path: '/profile/delete',
+      summary: 'Deactivate the account (deleted after a grace period unless reactivated)',
+      body: passwordConfirmation,
+      response: authUserResponse,
+    },
+    { deactivated: true },
+  ),
+  deleteCancel: ownAccountEndpoint(
+    {
+      method: 'POST',
+      path: '/profile/delete/cancel',
+      summary: 'Reactivate the account',
+      response: authUserResponse,
+    },
+    { deactivated: true },
+  ),
+  twoFactorEnable: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/two-factor-authentication/enable',
+    tag: 'two-factor',
+    summary: 'Start the setup: a new secret, not yet confirmed',
+    response: authUserResponse,
+  }),
+  twoFactorQr: ownAccountEndpoint({
+    method: 'GET',
+    path: '/profile/two-factor-authentication/get-qr',
+    tag: 'two-factor',
+    summary: 'The QR code (SVG) and secret of the setup in progress',
+    response: twoFactorQrResponse,
+  }),
+  twoFactorConfirm: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/two-factor-authentication/confirm',
+    tag: 'two-factor',
+    summary: 'Confirm the setup with a code; answers the first recovery codes',
+    body: twoFactorCodeRequest,
+    response: twoFactorConfirmResponse,
+  }),
+  twoFactorDisable: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/two-factor-authentication/disable',
+    tag: 'two-factor',
+    summary: 'Turn two-factor authentication off',
+    body: passwordConfirmation,
+    response: authUserResponse,
+  }),
+  /**
+   * §7 names this a GET with {password}; it is a POST here so that the password travels in
+   * the body, never in a URL that proxies and logs keep. Answers the file as text/plain.
+   */
+  recoveryCodes: ownAccountEndpoint({
+    method: 'POST',
+    path: '/profile/two-factor-authentication/get-recovery-codes',
+    tag: 'two-factor',
+    summary: `A new set of recovery codes as ${RECOVERY_CODES_FILE}; the previous set stops working`,
+    body: recoveryCodesRequest,
+    produces: 'text',
+    response: recoveryCodesResponse,
+  }),
+  devices: ownAccountEndpoint({
+    method: 'GET',
+    path: '/devices/list',
+    summary: 'Signed-in devices, a page at a time; the current one first',
+    query: devicesQuery,
+    response: devicesResponse,
+  }),
+  logoutDevice: ownAccountEndpoint({
+    method: 'POST',
+    path: '/devices/logout-by-device-id',
+    summary: 'Sign one device out',
+    body: logoutDeviceRequest,
+    response: successResponse,
+  }),
+  logoutOtherDevices: ownAccountEndpoint({
+    method: 'POST',
+    path: '/devices/logout-other-devices',
+    summary: 'Sign every other device out',
+    body: passwordConfirmation,
+    response: successResponse,
+  }),
+  logoutAllDevices: ownAccountEndpoint({
+    method: 'POST',
+    path: '/devices/logout-all-devices',
+    summary: 'Sign every device out, this one too',
+    body: passwordConfirmation,
+    response: successResponse,
+  }),
+};

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { FEATURES } from '../features.ts';
 import { LANGS } from '../locales.ts';
+import { endpoint } from './endpoint.ts';
 import { realtimeSettings } from './realtime.ts';
 
 // What the server tells the browser about its configuration. It is embedded in index.html
 // as a JSON data block (not a script, so the content security policy stays strict) and is
-// also served at GET /api/public/v1/app-config.
+// also served by `appConfigEndpoint`.
 export const appConfig = z.object({
   defaultLocale: z.enum(LANGS),
   locales: z.array(z.enum(LANGS)).min(1),
@@ -15,3 +16,12 @@ export const appConfig = z.object({
   realtime: realtimeSettings,
 });
 export type AppConfig = z.infer<typeof appConfig>;
+
+export const appConfigEndpoint = endpoint({
+  method: 'GET',
+  base: 'public',
+  path: '/app-config',
+  access: 'public',
+  summary: 'Locales and feature flags',
+  response: appConfig,
+});

@@ -4,9 +4,10 @@ import { emailSchema } from '../validation/email.ts';
 import { currentPasswordSchema, passwordPairSchema } from '../validation/password.ts';
 import { requiredString } from '../validation/required.ts';
 import { authUserResponse } from './auth-user.ts';
+import { endpoint, ownAccountEndpoint } from './endpoint.ts';
 
 // Identity calls the spec leaves to us (§7 "Not shown"), in the style of §7: POST with a
-// JSON body, answers in the shared envelope. Paths are below the base named beside each.
+// JSON body, answers in the shared envelope. Declared at the end of the file.
 
 /** `{ success: true }`: what update and delete calls answer (§7). */
 export const successResponse = z.object({ success: z.literal(true) });
@@ -14,7 +15,7 @@ export type SuccessResponse = z.infer<typeof successResponse>;
 
 const challenge = requiredString(2048);
 
-/** public: POST /auth/sign-up — creates the account, signs it in, sends the verification. */
+/** Sign-up: creates the account, signs it in, sends the verification. */
 export const signUpRequest = passwordPairSchema({
   email: emailSchema,
   name: z.string().trim().max(255).optional(),
@@ -22,7 +23,7 @@ export const signUpRequest = passwordPairSchema({
 });
 export type SignUpRequest = z.infer<typeof signUpRequest>;
 
-/** public: POST /auth/sign-in. Unknown e-mail and wrong password answer alike. */
+/** Sign-in. Unknown e-mail and wrong password answer alike. */
 export const signInRequest = z.object({
   email: emailSchema,
   password: currentPasswordSchema,
@@ -30,9 +31,9 @@ export const signInRequest = z.object({
 export type SignInRequest = z.infer<typeof signInRequest>;
 
 /**
- * public: POST /auth/sign-in answers the user, or — when two-factor authentication is on —
+ * Sign-in answers the user, or — when two-factor authentication is on —
  * `{ code: 102, challenge }` (§4 "a code of 102 means a two-factor code is needed"); the
- * challenge then goes with the code to /auth/sign-in/two-factor.
+ * challenge then goes with the code to `signInTwoFactor`.
  */
 export const TWO_FACTOR_REQUIRED = 102 as const;
 export const twoFactorRequiredResponse = z.object({
@@ -43,47 +44,136 @@ export type TwoFactorRequiredResponse = z.infer<typeof twoFactorRequiredResponse
 export const signInResponse = z.union([authUserResponse, twoFactorRequiredResponse]);
 export type SignInResponse = z.infer<typeof signInResponse>;
 
-/** public: POST /auth/sign-in/two-factor — a six-digit TOTP code or a recovery code. */
+/** The sign-in's second step: a six-digit TOTP code or a recovery code. */
 export const twoFactorSignInRequest = z.object({ challenge, code: requiredString(32) });
 export type TwoFactorSignInRequest = z.infer<typeof twoFactorSignInRequest>;
 
-/** public: POST /auth/password/forgot — answers the same whether the address is known. */
+/** Password forgotten: answers the same whether the address is known. */
 export const forgotPasswordRequest = z.object({
   email: emailSchema,
   locale: z.enum(LANGS).optional(),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
 
-/** public: POST /auth/password/reset — the challenge from the e-mailed link. */
+/** Password reset: the challenge from the e-mailed link. */
 export const resetPasswordRequest = passwordPairSchema({ challenge });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-/** all: POST /auth/email/verify — the challenge from the e-mailed link. */
+/** E-mail verification: the challenge from the e-mailed link. */
 export const verifyEmailRequest = z.object({ challenge });
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequest>;
 
-/** all: POST /auth/email/resend — a new verification link to the signed-in user. */
+/** A new verification link to the signed-in user. */
 export const resendVerificationRequest = z.object({ locale: z.enum(LANGS).optional() });
 
-/** all: POST /auth/password/set — for accounts made without a password (§2 password.set). */
+/** For accounts made without a password (§2 password.set). */
 export const setPasswordRequest = passwordPairSchema({ challenge });
 export type SetPasswordRequest = z.infer<typeof setPasswordRequest>;
 
-// all: POST /auth/sign-out — ends this session, answers successResponse.
-// account and dashboard: POST /users/get-auth-user — authUserResponse (contracts/auth-user.ts).
+/** The signed-in user (§7 users/get-auth-user), on the account and the dashboard base. */
+const getAuthUser = ownAccountEndpoint(
+  {
+    method: 'POST',
+    path: '/users/get-auth-user',
+    summary: 'The signed-in user',
+    tag: 'users',
+    response: authUserResponse,
+  },
+  { deactivated: true },
+);
 
-export const AUTH_PATHS = {
-  signUp: '/auth/sign-up',
-  signIn: '/auth/sign-in',
-  signInTwoFactor: '/auth/sign-in/two-factor',
-  signOut: '/auth/sign-out',
-  forgotPassword: '/auth/password/forgot',
-  resetPassword: '/auth/password/reset',
-  verifyEmail: '/auth/email/verify',
-  resendVerification: '/auth/email/resend',
-  setPassword: '/auth/password/set',
-  authUser: '/users/get-auth-user',
-} as const;
+export const authEndpoints = {
+  signUp: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/auth/sign-up',
+    access: 'public',
+    feature: 'auth',
+    summary: 'Create an account, sign it in and send the verification e-mail',
+    body: signUpRequest,
+    response: authUserResponse,
+    status: 201,
+  }),
+  /** Unknown e-mail and wrong password answer alike. */
+  signIn: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/auth/sign-in',
+    access: 'public',
+    summary: 'Sign in; answers code 102 when a two-factor code is needed',
+    body: signInRequest,
+    response: signInResponse,
+  }),
+  signInTwoFactor: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/auth/sign-in/two-factor',
+    access: 'public',
+    summary: 'Finish a sign-in with a two-factor or recovery code',
+    body: twoFactorSignInRequest,
+    response: authUserResponse,
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/auth/password/forgot',
+    access: 'public',
+    summary: 'E-mail a password reset link (same answer for unknown addresses)',
+    body: forgotPasswordRequest,
+    response: successResponse,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/auth/password/reset',
+    access: 'public',
+    summary: 'Set a new password from a reset link; ends every session',
+    body: resetPasswordRequest,
+    response: successResponse,
+  }),
+  /**
+   * Ends this browser's session if it has one, and forgets the cookies either way: a page
+   * whose session already expired must still be able to sign out cleanly.
+   */
+  signOut: endpoint({
+    method: 'POST',
+    base: 'all',
+    path: '/auth/sign-out',
+    access: 'public',
+    summary: 'Sign out this browser',
+    response: successResponse,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    base: 'all',
+    path: '/auth/email/verify',
+    access: 'signed-in',
+    summary:
+      'Verify the e-mail address with the challenge from the link; renews the session cookie',
+    body: verifyEmailRequest,
+    response: authUserResponse,
+  }),
+  resendVerification: endpoint({
+    method: 'POST',
+    base: 'all',
+    path: '/auth/email/resend',
+    access: 'signed-in',
+    summary: 'Send a new verification link',
+    body: resendVerificationRequest.nullish(),
+    response: successResponse,
+  }),
+  setPassword: endpoint({
+    method: 'POST',
+    base: 'all',
+    path: '/auth/password/set',
+    access: 'signed-in',
+    summary: 'Set a password with the challenge from the link',
+    body: setPasswordRequest,
+    response: successResponse,
+  }),
+  getAuthUser: getAuthUser.account,
+  getStaffUser: getAuthUser.dashboard,
+};
 
 /** Message keys the identity calls answer with, named once for the server and the app. */
 export const AUTH_MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_ID_LIST, SUBSCRIPTION_STATUSES } from '../subscription/actions.ts';
+import { endpoint } from './endpoint.ts';
 
 // The subscription rules (shared/subscription/actions.ts) stay free of zod so the browser's
 // first bundle can use them; their wire schema lives here.
@@ -10,7 +11,7 @@ export const subscriptionValueSchema = z.object({
   exists: z.boolean().optional(),
 });
 
-// `GET /api/account/v1/subscriptions/current`: §3 "a current subscription and a
+// §3 "a current subscription and a
 // last-invoice-finalizing flag", as far as routing and menus need it. The billing issue
 // adds the plan, items and payment method.
 export const currentSubscriptionResponse = z.object({
@@ -18,3 +19,13 @@ export const currentSubscriptionResponse = z.object({
   last_invoice_finalizing: z.boolean(),
 });
 export type CurrentSubscriptionResponse = z.infer<typeof currentSubscriptionResponse>;
+
+/** What the browser's guards and menus need (§2); billing fills it in. */
+export const currentSubscriptionEndpoint = endpoint({
+  method: 'GET',
+  base: 'account',
+  path: '/subscriptions/current',
+  access: 'signed-in',
+  summary: 'The current subscription, if any',
+  response: currentSubscriptionResponse,
+});

@@ -1,33 +1,26 @@
 import { z } from 'zod';
 import { LANGS } from '../locales.ts';
 import { requiredString } from '../validation/required.ts';
+import { signInResponse } from './auth.ts';
+import { endpoint } from './endpoint.ts';
 import { listResponse, pagingQuery } from './list.ts';
 
-// Social sign-in with Google and Apple (§1, §4, §7 OAuth), on the public base. The flow:
-//  1. The page lists the providers (GET /oauth-client/providers) and opens a provider's
+// Social sign-in with Google and Apple (§1, §4, §7 OAuth), on the public base; the `auth`
+// feature flag switches it off with sign-up. The flow:
+//  1. The page lists the providers (`providers`) and opens a provider's
 //     `href` in a 500×600 popup (§9). That href is our authorize endpoint: it remembers a
 //     random state and a PKCE verifier in an httpOnly cookie and redirects to the provider.
 //  2. The provider sends the browser back to our callback (GET, or POST for Apple's
 //     form_post), which forwards to the app page /{lang}/oauth/callback?code&state&provider.
 //  3. The opener, polling the popup every 500 ms, reads code and state there, closes the
-//     popup and POSTs them to /oauth-client/auth/token; the server checks the state against
+//     popup and POSTs them to `token`; the server checks the state against
 //     its cookie, exchanges the code, links or creates the user, and answers a one-time
 //     token (§7).
-//  4. The page exchanges that token for a session at /oauth-client/auth/login, which answers
+//  4. The page exchanges that token for a session at `login`, which answers
 //     like sign-in: the user, or code 102 when a two-factor code is needed (§4).
 
 export const OAUTH_PROVIDERS = ['google', 'apple'] as const;
 export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
-
-export const OAUTH_PATHS = {
-  providers: '/oauth-client/providers',
-  /** GET `/oauth-client/authorize/{provider}?lang=` — redirects to the provider. */
-  authorize: '/oauth-client/authorize/:provider',
-  /** GET (query) or POST (form_post) — where the provider sends the browser back. */
-  callback: '/oauth-client/callback/:provider',
-  token: '/oauth-client/auth/token',
-  login: '/oauth-client/auth/login',
-} as const;
 
 /** The app page the callback forwards to, below `/{lang}/`. */
 export const OAUTH_CALLBACK_PAGE = 'oauth/callback';
@@ -102,3 +95,63 @@ export const OAUTH_MESSAGES = {
   emailUnverified: 'errors.oauth_email_unverified',
   providerDisabled: 'errors.oauth_provider_disabled',
 } as const;
+
+const socialSignIn = { base: 'public', access: 'public', feature: 'auth', tag: 'oauth' } as const;
+
+export const oauthEndpoints = {
+  // `client_id` (an OAuth client of ours asking) changes nothing until such clients exist.
+  providers: endpoint({
+    ...socialSignIn,
+    method: 'GET',
+    path: '/oauth-client/providers',
+    summary: 'The social sign-in providers switched on',
+    query: oauthProvidersQuery,
+    response: oauthProvidersResponse,
+  }),
+  /** `?lang=` — remembers this browser's sign-in in a cookie and redirects to the provider. */
+  authorize: endpoint({
+    ...socialSignIn,
+    method: 'GET',
+    path: '/oauth-client/authorize/:provider',
+    summary: "Remember this browser's sign-in and redirect to the provider",
+    params: oauthProviderParams,
+    query: oauthAuthorizeQuery,
+    produces: 'redirect',
+  }),
+  /** Where the provider sends the browser back (query), forwarded to the app page. */
+  callback: endpoint({
+    ...socialSignIn,
+    method: 'GET',
+    path: '/oauth-client/callback/:provider',
+    summary: 'Where the provider redirects back; forwards to the app page',
+    params: oauthProviderParams,
+    query: oauthProviderAnswer,
+    produces: 'redirect',
+  }),
+  /** Apple's response_mode=form_post: the same callback as a cross-site form POST. */
+  callbackFormPost: endpoint({
+    ...socialSignIn,
+    method: 'POST',
+    path: '/oauth-client/callback/:provider',
+    summary: 'Where Apple posts its answer (form_post); forwards to the app page',
+    params: oauthProviderParams,
+    body: oauthProviderAnswer,
+    produces: 'redirect',
+  }),
+  token: endpoint({
+    ...socialSignIn,
+    method: 'POST',
+    path: '/oauth-client/auth/token',
+    summary: 'Exchange the code for a one-time sign-in token',
+    body: oauthTokenRequest,
+    response: oauthTokenResponse,
+  }),
+  login: endpoint({
+    ...socialSignIn,
+    method: 'POST',
+    path: '/oauth-client/auth/login',
+    summary: 'Sign in with the one-time token; answers code 102 when 2FA is needed',
+    body: oauthLoginRequest,
+    response: signInResponse,
+  }),
+};

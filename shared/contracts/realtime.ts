@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authUser } from './auth-user.ts';
+import { endpoint } from './endpoint.ts';
 
 // Live updates (§4 Live events, §7 broadcasting/auth, §8, §9) over the Pusher Channels
 // protocol (version 7): the built-in server speaks it at `/app/{key}` on the product's own
@@ -34,9 +35,6 @@ export type UserUpdatedEvent = z.infer<typeof userUpdatedEvent>;
 export const deviceDeletedEvent = z.object({ device_id: z.string() });
 export type DeviceDeletedEvent = z.infer<typeof deviceDeletedEvent>;
 
-/** all: POST /broadcasting/auth (§7), Pusher's channel authorisation. */
-export const BROADCASTING_AUTH_PATH = '/broadcasting/auth';
-
 export const broadcastingAuthRequest = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'input_errors.field_is_invalid'),
   channel_name: z.string().min(1).max(200),
@@ -62,3 +60,18 @@ export const realtimeSettings = z.object({
   cluster: z.string(),
 });
 export type RealtimeSettings = z.infer<typeof realtimeSettings>;
+
+/**
+ * §7 all: Pusher's channel authorisation. A signed-in user may join their own system-events
+ * presence channel and nothing else.
+ */
+export const broadcastingAuthEndpoint = endpoint({
+  method: 'POST',
+  base: 'all',
+  path: '/broadcasting/auth',
+  access: 'signed-in',
+  tag: 'realtime',
+  summary: "Authorise the websocket to join the user's system-events channel",
+  body: broadcastingAuthRequest,
+  response: broadcastingAuthResponse,
+});

@@ -1,74 +1,49 @@
-import { API_BASES } from '#shared/api-bases.ts';
-import {
-  ACCOUNT_PATHS,
-  AVATAR_FIELD,
-  type DevicesResponse,
-  type LogoutDeviceRequest,
-  type ProfileUpdateRequest,
-  type RecoveryCodesRequest,
-  type TwoFactorConfirmResponse,
-  type TwoFactorQrResponse,
-  type UpdatePasswordRequest,
-} from '#shared/contracts/account.ts';
-import type { SuccessResponse } from '#shared/contracts/auth.ts';
-import type { AuthUserResponse } from '#shared/contracts/auth-user.ts';
+import { AVATAR_FIELD, accountEndpoints } from '#shared/contracts/account.ts';
+import type { RequestBody } from '#shared/contracts/endpoint.ts';
 import type { Lang } from '#shared/locales.ts';
 import { isStaff, type Role } from '#shared/roles.ts';
-import { api } from '../../api/client.ts';
+import { call, download, uploadTo } from '../../api/client.ts';
 
-/** The account calls live on the account base for customers and the dashboard base for staff. */
-export function accountBase(role: Role): string {
-  return isStaff(role) ? API_BASES.dashboard : API_BASES.account;
-}
+type Twin = (typeof accountEndpoints)[keyof typeof accountEndpoints];
 
-/** The calls of shared/contracts/account.ts, for a user of `role`. */
+/** The own-account calls live on the account base for customers, the dashboard's for staff. */
 export function accountApi(role: Role) {
-  const url = (path: string) => `${accountBase(role)}${path}`;
-  const withPassword = (path: string) => (password: string) =>
-    api.post<SuccessResponse>(url(path), { password });
+  const staff = isStaff(role);
+  // Both twins take and answer the same; only the URL differs.
+  const at = <T extends Twin>(twin: T) => (staff ? twin.dashboard : twin.account) as T['account'];
+  const e = accountEndpoints;
   return {
-    updateProfile: (body: ProfileUpdateRequest) =>
-      api.post<AuthUserResponse>(url(ACCOUNT_PATHS.profileUpdate), body),
+    updateProfile: (body: RequestBody<typeof e.profileUpdate.account>) =>
+      call(at(e.profileUpdate), { body }),
     uploadPhoto: (file: File, onProgress: (fraction: number) => void, signal?: AbortSignal) => {
       const form = new FormData();
       form.append(AVATAR_FIELD, file);
-      return api.upload<AuthUserResponse>(url(ACCOUNT_PATHS.profileUpdate), form, {
-        onProgress,
-        signal,
-      });
+      return uploadTo(at(e.profileUpdate), form, { onProgress, signal });
     },
-    removePhoto: () => api.post<AuthUserResponse>(url(ACCOUNT_PATHS.removePhoto)),
-    resendEmailChange: (locale: Lang) =>
-      api.post<SuccessResponse>(url(ACCOUNT_PATHS.emailChangeResend), { locale }),
-    cancelEmailChange: () => api.post<AuthUserResponse>(url(ACCOUNT_PATHS.emailChangeCancel)),
+    removePhoto: () => call(at(e.removePhoto)),
+    resendEmailChange: (locale: Lang) => call(at(e.emailChangeResend), { body: { locale } }),
+    cancelEmailChange: () => call(at(e.emailChangeCancel)),
     confirmEmailChange: (challenge: string) =>
-      api.post<AuthUserResponse>(url(ACCOUNT_PATHS.emailChangeConfirm), { challenge }),
-    updatePassword: (body: UpdatePasswordRequest) =>
-      api.post<SuccessResponse>(url(ACCOUNT_PATHS.updatePassword), body),
-    sendPasswordSetLink: (locale: Lang) =>
-      api.post<SuccessResponse>(url(ACCOUNT_PATHS.passwordSetLink), { locale }),
-    deactivate: (password: string) =>
-      api.post<AuthUserResponse>(url(ACCOUNT_PATHS.delete), { password }),
-    reactivate: () => api.post<AuthUserResponse>(url(ACCOUNT_PATHS.deleteCancel)),
-    enableTwoFactor: () => api.post<AuthUserResponse>(url(ACCOUNT_PATHS.twoFactorEnable)),
-    twoFactorQr: () => api.get<TwoFactorQrResponse>(url(ACCOUNT_PATHS.twoFactorQr)),
-    confirmTwoFactor: (code: string) =>
-      api.post<TwoFactorConfirmResponse>(url(ACCOUNT_PATHS.twoFactorConfirm), { code }),
-    disableTwoFactor: (password: string) =>
-      api.post<AuthUserResponse>(url(ACCOUNT_PATHS.twoFactorDisable), { password }),
+      call(at(e.emailChangeConfirm), { body: { challenge } }),
+    updatePassword: (body: RequestBody<typeof e.updatePassword.account>) =>
+      call(at(e.updatePassword), { body }),
+    sendPasswordSetLink: (locale: Lang) => call(at(e.passwordSetLink), { body: { locale } }),
+    deactivate: (password: string) => call(at(e.delete), { body: { password } }),
+    reactivate: () => call(at(e.deleteCancel)),
+    enableTwoFactor: () => call(at(e.twoFactorEnable)),
+    twoFactorQr: () => call(at(e.twoFactorQr)),
+    confirmTwoFactor: (code: string) => call(at(e.twoFactorConfirm), { body: { code } }),
+    disableTwoFactor: (password: string) => call(at(e.twoFactorDisable), { body: { password } }),
     /** A new set replacing the old; the file's header in the page's language. */
     recoveryCodes: (password: string, locale: Lang) =>
-      api.post<Blob>(
-        url(ACCOUNT_PATHS.recoveryCodes),
-        { password, locale } satisfies RecoveryCodesRequest,
-        { responseType: 'blob' },
-      ),
+      download(at(e.recoveryCodes), { body: { password, locale } }),
     devices: (page: number, signal?: AbortSignal) =>
-      api.get<DevicesResponse>(url(ACCOUNT_PATHS.devices), { signal, query: { page } }),
-    logoutDevice: (body: LogoutDeviceRequest) =>
-      api.post<SuccessResponse>(url(ACCOUNT_PATHS.logoutDevice), body),
-    logoutOtherDevices: withPassword(ACCOUNT_PATHS.logoutOtherDevices),
-    logoutAllDevices: withPassword(ACCOUNT_PATHS.logoutAllDevices),
+      call(at(e.devices), { query: { page } }, { signal }),
+    logoutDevice: (body: RequestBody<typeof e.logoutDevice.account>) =>
+      call(at(e.logoutDevice), { body }),
+    logoutOtherDevices: (password: string) =>
+      call(at(e.logoutOtherDevices), { body: { password } }),
+    logoutAllDevices: (password: string) => call(at(e.logoutAllDevices), { body: { password } }),
   };
 }
 

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_BASES } from '#shared/api-bases.ts';
-import { ACCOUNT_PATHS, type Device } from '#shared/contracts/account.ts';
+import { accountEndpoints, type Device } from '#shared/contracts/account.ts';
 import { renderApp, testUser } from '../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
 
@@ -21,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('devices panel', () => {
   it('shows the first page with the current device, then the rest on "Show more"', async () => {
     const seen = stubFetch({
-      [`${API_BASES.account}${ACCOUNT_PATHS.devices}`]: (request) => {
+      [accountEndpoints.devices.account.url]: (request) => {
         const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
         const from = (page - 1) * PER_PAGE;
         const items = Array.from({ length: Math.min(PER_PAGE, TOTAL - from) }, (_, offset) =>
@@ -48,7 +47,7 @@ describe('devices panel', () => {
       .element(screen.getByRole('button', { name: 'Show more devices' }))
       .not.toBeInTheDocument();
     const pages = seen
-      .filter((request) => request.url.includes(ACCOUNT_PATHS.devices))
+      .filter((request) => request.url.includes(accountEndpoints.devices.account.url))
       .map((request) => new URL(request.url).searchParams.get('page'));
     expect(pages).toEqual(['1', '2']);
   });

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { API_BASES } from '#shared/api-bases.ts';
-import { ACCOUNT_PATHS } from '#shared/contracts/account.ts';
+import { accountEndpoints } from '#shared/contracts/account.ts';
 import { recoveryCodesFile } from '#shared/two-factor/recovery-codes-file.ts';
 import { renderApp, testUser } from '../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
 
-const at = (path: string) => `${API_BASES.account}${path}`;
+const e = accountEndpoints;
 const CODES = Array.from({ length: 10 }, (_, index) => `abcde-fgh${index}k`.replace('0', 'z'));
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0z"/></svg>';
@@ -44,10 +43,10 @@ function stubSetup() {
   const unconfirmed = testUser({ two_factor_authentication: true });
   const confirmed = { ...unconfirmed, two_factor_authentication_confirmed: true };
   return stubFetch({
-    [at(ACCOUNT_PATHS.twoFactorEnable)]: () => jsonResponse(200, { user: unconfirmed }),
-    [at(ACCOUNT_PATHS.twoFactorQr)]: () =>
+    [e.twoFactorEnable.account.url]: () => jsonResponse(200, { user: unconfirmed }),
+    [e.twoFactorQr.account.url]: () =>
       jsonResponse(200, { code: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', svg: SVG }),
-    [at(ACCOUNT_PATHS.twoFactorConfirm)]: () =>
+    [e.twoFactorConfirm.account.url]: () =>
       jsonResponse(200, { user: confirmed, recovery_codes: CODES }),
   });
 }
@@ -84,7 +83,7 @@ describe('two-factor recovery codes', () => {
     // The very file the server writes for a later set (recovery-codes.test.ts checks its side).
     expect(await downloads[0]?.text).toBe(recoveryCodesFile(CODES, 'en'));
     // The codes came from the confirmation: no other call made a new set.
-    expect(seen.some((request) => request.url.endsWith(ACCOUNT_PATHS.recoveryCodes))).toBe(false);
+    expect(seen.some((request) => request.url.endsWith(e.recoveryCodes.account.url))).toBe(false);
 
     await codes.getByRole('button', { name: 'I have saved them' }).click();
     await expect.element(codes).not.toBeInTheDocument();
@@ -114,7 +113,7 @@ describe('two-factor recovery codes', () => {
 
   it('downloads a new set only after the password, in the page language', async () => {
     const seen = stubFetch({
-      [at(ACCOUNT_PATHS.recoveryCodes)]: () =>
+      [e.recoveryCodes.account.url]: () =>
         new Response(`Header\n\n${CODES.join('\n')}\n`, {
           headers: { 'content-type': 'text/plain; charset=utf-8' },
         }),
@@ -130,12 +129,12 @@ describe('two-factor recovery codes', () => {
     await expect
       .element(dialog.getByLabelText('Password'))
       .toHaveAccessibleDescription('This field is required.');
-    expect(seen.some((request) => request.url.endsWith(ACCOUNT_PATHS.recoveryCodes))).toBe(false);
+    expect(seen.some((request) => request.url.endsWith(e.recoveryCodes.account.url))).toBe(false);
 
     await dialog.getByLabelText('Password').fill('Correct#horse1');
     await dialog.getByRole('button', { name: 'Download new codes' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
-    const request = seen.find((item) => item.url.endsWith(ACCOUNT_PATHS.recoveryCodes));
+    const request = seen.find((item) => item.url.endsWith(e.recoveryCodes.account.url));
     expect(await request?.json()).toEqual({ password: 'Correct#horse1', locale: 'en' });
     expect(downloads.map((file) => file.name)).toEqual(['2fa_recovery_codes.txt']);
     expect(await downloads[0]?.text).toContain(CODES[0]);

@@ -1,38 +1,17 @@
-import { API_BASES } from '#shared/api-bases.ts';
-import {
-  AUTH_PATHS,
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-  type SetPasswordRequest,
-  type SignInRequest,
-  type SignInResponse,
-  type SignUpRequest,
-  type SuccessResponse,
-  type TwoFactorSignInRequest,
-  type VerifyEmailRequest,
-} from '#shared/contracts/auth.ts';
-import type { AuthUserResponse } from '#shared/contracts/auth-user.ts';
+import { authEndpoints as e } from '#shared/contracts/auth.ts';
+import type { RequestBody } from '#shared/contracts/endpoint.ts';
 import type { Lang } from '#shared/locales.ts';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/client.ts';
 
-const publicCall = (path: string) => `${API_BASES.public}${path}`;
-const signedInCall = (path: string) => `${API_BASES.all}${path}`;
-
-// The identity calls of shared/contracts/auth.ts: visitors' calls on the public base, calls
-// of a signed-in user (any role) on the all-roles base.
+// The identity calls of shared/contracts/auth.ts.
 export const authApi = {
-  signIn: (body: SignInRequest) => api.post<SignInResponse>(publicCall(AUTH_PATHS.signIn), body),
-  signInTwoFactor: (body: TwoFactorSignInRequest) =>
-    api.post<AuthUserResponse>(publicCall(AUTH_PATHS.signInTwoFactor), body),
-  signUp: (body: SignUpRequest) => api.post<AuthUserResponse>(publicCall(AUTH_PATHS.signUp), body),
-  forgotPassword: (body: ForgotPasswordRequest) =>
-    api.post<SuccessResponse>(publicCall(AUTH_PATHS.forgotPassword), body),
-  resetPassword: (body: ResetPasswordRequest) =>
-    api.post<SuccessResponse>(publicCall(AUTH_PATHS.resetPassword), body),
-  verifyEmail: (body: VerifyEmailRequest) =>
-    api.post<AuthUserResponse>(signedInCall(AUTH_PATHS.verifyEmail), body),
-  resendVerification: (locale: Lang) =>
-    api.post<SuccessResponse>(signedInCall(AUTH_PATHS.resendVerification), { locale }),
-  setPassword: (body: SetPasswordRequest) =>
-    api.post<SuccessResponse>(signedInCall(AUTH_PATHS.setPassword), body),
+  signIn: (body: RequestBody<typeof e.signIn>) => call(e.signIn, { body }),
+  signInTwoFactor: (body: RequestBody<typeof e.signInTwoFactor>) =>
+    call(e.signInTwoFactor, { body }),
+  signUp: (body: RequestBody<typeof e.signUp>) => call(e.signUp, { body }),
+  forgotPassword: (body: RequestBody<typeof e.forgotPassword>) => call(e.forgotPassword, { body }),
+  resetPassword: (body: RequestBody<typeof e.resetPassword>) => call(e.resetPassword, { body }),
+  verifyEmail: (body: RequestBody<typeof e.verifyEmail>) => call(e.verifyEmail, { body }),
+  resendVerification: (locale: Lang) => call(e.resendVerification, { body: { locale } }),
+  setPassword: (body: RequestBody<typeof e.setPassword>) => call(e.setPassword, { body }),
 };

@@ -1,18 +1,13 @@
-import { API_BASES } from '#shared/api-bases.ts';
 import type { SignInResponse } from '#shared/contracts/auth.ts';
 import {
   OAUTH_CALLBACK_PAGE,
-  OAUTH_PATHS,
   OAUTH_PROVIDERS,
   type OAuthProviderId,
-  type OAuthProvidersResponse,
-  type OAuthTokenResponse,
+  oauthEndpoints,
 } from '#shared/contracts/oauth.ts';
 import type { Lang } from '#shared/locales.ts';
 import { ApiError } from '../../api/api-error.ts';
-import { api } from '../../api/client.ts';
-
-const call = (path: string) => `${API_BASES.public}${path}`;
+import { call } from '../../api/client.ts';
 
 /** §9 "OAuth popup 500x600 px, polled every 500 ms". */
 export const POPUP_WIDTH = 500;
@@ -20,7 +15,7 @@ export const POPUP_HEIGHT = 600;
 export const POPUP_POLL_MS = 500;
 
 export function loadProviders(signal?: AbortSignal) {
-  return api.get<OAuthProvidersResponse>(call(OAUTH_PATHS.providers), { signal });
+  return call(oauthEndpoints.providers, {}, { signal });
 }
 
 /** What the provider sent back, as the callback page's query carries it. */
@@ -46,13 +41,15 @@ export function readCallback(search: string): OAuthResult | ApiError {
 
 /** §7 the two calls after the provider: code → one-time token → sign-in (or code 102). */
 export async function completeOAuth(result: OAuthResult): Promise<SignInResponse> {
-  const { token } = await api.post<OAuthTokenResponse>(call(OAUTH_PATHS.token), {
-    code: result.code,
-    provider_id: result.provider,
-    response_type: 'code',
-    state: result.state,
+  const { token } = await call(oauthEndpoints.token, {
+    body: {
+      code: result.code,
+      provider_id: result.provider,
+      response_type: 'code',
+      state: result.state,
+    },
   });
-  return api.post<SignInResponse>(call(OAUTH_PATHS.login), { token });
+  return call(oauthEndpoints.login, { body: { token } });
 }
 
 export function authorizeHref(href: string, lang: Lang): string {

@@ -13,8 +13,8 @@ import {
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createUser, signIn } from '../../test/test-users.ts';
-import { issueToken } from '../auth/one-time-tokens.ts';
-import { replaceRecoveryCodes } from '../two-factor/recovery-codes.ts';
+import { issueToken } from '../identity/one-time-tokens.ts';
+import { replaceRecoveryCodes } from '../identity/two-factor/recovery-codes.ts';
 import { purgeDeletedAccounts } from './account-purge.ts';
 
 const { app } = await createTestApp();

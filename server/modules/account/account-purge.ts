@@ -4,7 +4,7 @@ import { auditLog, mailOutbox, sessions, users } from '../../db/schema/index.ts'
 import type { App } from '../../http/types.ts';
 import { mediaKey } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { publishDevicesDeleted } from '../realtime/user-events.ts';
+import { publishDevicesDeleted } from '../identity/user-events.ts';
 
 /** Accounts looked at per query, so a backlog never loads into memory at once. */
 const BATCH = 100;

@@ -18,14 +18,14 @@ import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
-import { AuthService } from '../auth/auth-service.ts';
-import { challengeLink, userLocale } from '../auth/mail-links.ts';
-import { consumeToken, findToken, issueToken, revokeToken } from '../auth/one-time-tokens.ts';
-import { hashPassword } from '../auth/password.ts';
-import { deleteOtherSessions, rotateSession } from '../auth/sessions.ts';
-import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
+import { AuthService } from '../identity/auth-service.ts';
+import { challengeLink, userLocale } from '../identity/mail-links.ts';
+import { consumeToken, findToken, issueToken, revokeToken } from '../identity/one-time-tokens.ts';
+import { hashPassword } from '../identity/password.ts';
+import { checkPassword } from '../identity/password-check.ts';
+import { deleteOtherSessions, rotateSession } from '../identity/sessions.ts';
+import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
 import { toAvatar } from './avatar-image.ts';
-import { checkPassword } from './password-check.ts';
 
 const M = ACCOUNT_MESSAGES;
 

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
 import { auditLog, mailOutbox, oneTimeTokens, sessions, users } from '../../db/schema/index.ts';
-import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { startTestSmtp } from '../../test/test-smtp.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../../test/test-users.ts';
 
 const smtp = await startTestSmtp();

@@ -1,25 +1,17 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
-  ACCOUNT_PATHS,
   AVATAR_FIELD,
   AVATAR_MAX_BYTES,
-  emailChangeConfirmRequest,
-  emailChangeResendRequest,
-  passwordConfirmation,
-  profileUpdateRequest,
-  updatePasswordRequest,
+  accountEndpoints,
 } from '#shared/contracts/account.ts';
-import { successResponse } from '#shared/contracts/auth.ts';
-import { authUserResponse } from '#shared/contracts/auth-user.ts';
 import { FIELD_IS_REQUIRED } from '#shared/validation/zod-messages.ts';
-import type { ModuleOptions } from '../../http/api.ts';
 import { AppError } from '../../http/app-error.ts';
-import { setSessionCookie } from '../auth/auth-plugin.ts';
-import { presentAuthUser } from '../auth/user-presenter.ts';
-import { requireAccountOwner, requireActiveAccount } from './account-access.ts';
+import { ownAccountRoutes, type Route } from '../../http/endpoint-routes.ts';
+import type { App } from '../../http/types.ts';
+import { setSessionCookie } from '../identity/auth-plugin.ts';
+import { presentAuthUser } from '../identity/user-presenter.ts';
 import { NotAnImageError } from './avatar-image.ts';
 import { ProfileService } from './profile-service.ts';
 
@@ -59,26 +51,13 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
  * §7 Account profile calls, for customers (account base) and staff (dashboard base,
  * /admin/account): profile and avatar, e-mail change, password, deactivation.
  */
-export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { area }) => {
+export function profileRoutes(app: App): Route[] {
   const profile = new ProfileService(app);
-  const tags = [area === 'dashboard' ? 'dashboard profile' : 'account profile'];
+  const e = accountEndpoints;
   const answer = (user: Parameters<typeof presentAuthUser>[0]) => ({ user: presentAuthUser(user) });
 
-  app.post(
-    ACCOUNT_PATHS.profileUpdate,
-    {
-      schema: {
-        tags,
-        summary:
-          'Update name, username and e-mail (JSON), or the avatar (multipart field `photo`, ≤ 20 MB)',
-        consumes: ['application/json', 'multipart/form-data'],
-        // A multipart request carries no JSON body; its file is read below.
-        body: profileUpdateRequest.nullish(),
-        response: { 200: authUserResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
+  return [
+    ...ownAccountRoutes(e.profileUpdate, async ({ request, auth: { user }, body }) => {
       if (request.isMultipart()) {
         try {
           return answer(await profile.updatePhoto(request, user, () => readPhoto(request)));
@@ -89,127 +68,36 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
           throw error;
         }
       }
-      if (!request.body) throw AppError.field('username', FIELD_IS_REQUIRED);
-      return answer(await profile.updateProfile(request, user, request.body));
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.removePhoto,
-    { schema: { tags, summary: 'Remove the avatar', response: { 200: authUserResponse } } },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
-      return answer(await profile.removePhoto(request, user));
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.emailChangeResend,
-    {
-      schema: {
-        tags,
-        summary: 'Send the link for the pending e-mail address again',
-        body: emailChangeResendRequest.nullish(),
-        response: { 200: successResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
-      await profile.resendEmailChange(request, user, request.body?.locale);
+      if (!body) throw AppError.field('username', FIELD_IS_REQUIRED);
+      return answer(await profile.updateProfile(request, user, body));
+    }),
+    ...ownAccountRoutes(e.removePhoto, async ({ request, auth: { user } }) =>
+      answer(await profile.removePhoto(request, user)),
+    ),
+    ...ownAccountRoutes(e.emailChangeResend, async ({ request, auth: { user }, body }) => {
+      await profile.resendEmailChange(request, user, body?.locale);
       return SUCCESS;
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.emailChangeCancel,
-    {
-      schema: {
-        tags,
-        summary: 'Cancel the pending e-mail change',
-        response: { 200: authUserResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
-      return answer(await profile.cancelEmailChange(request, user));
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.emailChangeConfirm,
-    {
-      schema: {
-        tags,
-        summary: 'Confirm the new e-mail address with the challenge from the link',
-        body: emailChangeConfirmRequest,
-        response: { 200: authUserResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
-      return answer(await profile.confirmEmailChange(request, user, request.body.challenge));
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.updatePassword,
-    {
-      schema: {
-        tags,
-        summary: 'Change the password; every other session ends',
-        body: updatePasswordRequest,
-        response: { 200: successResponse },
-      },
-    },
-    async (request, reply) => {
-      const { user, session } = requireActiveAccount(request, area);
-      const token = await profile.updatePassword(request, user, session.id, request.body);
+    }),
+    ...ownAccountRoutes(e.emailChangeCancel, async ({ request, auth: { user } }) =>
+      answer(await profile.cancelEmailChange(request, user)),
+    ),
+    ...ownAccountRoutes(e.emailChangeConfirm, async ({ request, auth: { user }, body }) =>
+      answer(await profile.confirmEmailChange(request, user, body.challenge)),
+    ),
+    ...ownAccountRoutes(e.updatePassword, async ({ request, reply, auth, body }) => {
+      const token = await profile.updatePassword(request, auth.user, auth.session.id, body);
       setSessionCookie(reply, app.config, token);
       return SUCCESS;
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.passwordSetLink,
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a link to set a password (accounts made through social sign-in)',
-        body: emailChangeResendRequest.nullish(),
-        response: { 200: successResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireActiveAccount(request, area);
-      await profile.sendPasswordSetLink(request, user, request.body?.locale);
+    }),
+    ...ownAccountRoutes(e.passwordSetLink, async ({ request, auth: { user }, body }) => {
+      await profile.sendPasswordSetLink(request, user, body?.locale);
       return SUCCESS;
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.delete,
-    {
-      schema: {
-        tags,
-        summary: 'Deactivate the account (deleted after a grace period unless reactivated)',
-        body: passwordConfirmation,
-        response: { 200: authUserResponse },
-      },
-    },
-    async (request) => {
-      const { user } = requireAccountOwner(request, area);
-      return answer(await profile.deactivate(request, user, request.body.password));
-    },
-  );
-
-  app.post(
-    ACCOUNT_PATHS.deleteCancel,
-    {
-      schema: { tags, summary: 'Reactivate the account', response: { 200: authUserResponse } },
-    },
-    async (request) => {
-      const { user } = requireAccountOwner(request, area);
-      return answer(await profile.reactivate(request, user));
-    },
-  );
-};
+    }),
+    ...ownAccountRoutes(e.delete, async ({ request, auth: { user }, body }) =>
+      answer(await profile.deactivate(request, user, body.password)),
+    ),
+    ...ownAccountRoutes(e.deleteCancel, async ({ request, auth: { user } }) =>
+      answer(await profile.reactivate(request, user)),
+    ),
+  ];
+}

@@ -1,17 +1,8 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appConfig } from '#shared/contracts/app-config.ts';
+import { appConfigEndpoint } from '#shared/contracts/app-config.ts';
+import { type Route, route } from '../../http/endpoint-routes.ts';
+import type { App } from '../../http/types.ts';
 import { publicAppConfig } from './public-config.ts';
 
-export const appConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/app-config',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Locales and feature flags',
-        response: { 200: appConfig },
-      },
-    },
-    async () => publicAppConfig(app),
-  );
-};
+export function appConfigRoutes(app: App): Route[] {
+  return [route(appConfigEndpoint, () => publicAppConfig(app))];
+}

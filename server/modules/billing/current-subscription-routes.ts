@@ -1,25 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentSubscriptionResponse } from '#shared/contracts/current-subscription.ts';
-import { requireAuth } from '../auth/auth-plugin.ts';
+import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
+import { type Route, route } from '../../http/endpoint-routes.ts';
 
 /**
- * GET /subscriptions/current (account base): what the browser's guards and menus need (§2).
  * Subscriptions are created by the billing module, which does not exist yet, so today every
- * account truly has none; billing replaces the body of this handler with its lookup.
+ * account truly has none; billing replaces this handler with its lookup.
  */
-export const currentSubscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/subscriptions/current',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'The current subscription, if any',
-        response: { 200: currentSubscriptionResponse },
-      },
-    },
-    async (request) => {
-      requireAuth(request);
-      return { subscription: null, last_invoice_finalizing: false };
-    },
-  );
-};
+export function currentSubscriptionRoutes(): Route[] {
+  return [
+    route(currentSubscriptionEndpoint, () => ({
+      subscription: null,
+      last_invoice_finalizing: false,
+    })),
+  ];
+}

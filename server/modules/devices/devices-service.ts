@@ -5,10 +5,10 @@ import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.t
 import { type SessionRow, sessions, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
-import { checkPassword } from '../account/password-check.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
-import { deleteOtherSessions } from '../auth/sessions.ts';
-import { publishDevicesDeleted } from '../realtime/user-events.ts';
+import { checkPassword } from '../identity/password-check.ts';
+import { deleteOtherSessions } from '../identity/sessions.ts';
+import { publishDevicesDeleted } from '../identity/user-events.ts';
 
 /** §3 Device as the browser sees a session; the token hash never leaves the server. */
 export function presentDevice(session: SessionRow, currentId: string): Device {

@@ -17,7 +17,11 @@ export const READINESS_TIMEOUT_MS = 2_000;
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], response: { 200: healthResponse } }, logLevel: 'warn' },
+    {
+      schema: { tags: ['health'], response: { 200: healthResponse } },
+      config: { access: 'public' },
+      logLevel: 'warn',
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -28,6 +32,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['health'],
         response: { 200: readinessResponse, 503: readinessUnavailableResponse },
       },
+      config: { access: 'public' },
       logLevel: 'warn',
     },
     async (_request, reply) => {

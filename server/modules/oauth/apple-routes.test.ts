@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { startTestOpenIdProvider } from './test-openid-provider.ts';
+import { startTestOpenIdProvider } from '../../test/test-openid-provider.ts';
 
 const APP_URL = 'http://localhost:3000';
 const BASE = '/api/public/v1/oauth-client';

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { API_BASES } from '#shared/api-bases.ts';
 import { decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
+import { endpointUrl } from '#shared/contracts/endpoint.ts';
 import {
   OAUTH_MESSAGES,
-  OAUTH_PATHS,
   type OAuthLoginRequest,
   type OAuthProvider,
   type OAuthTokenRequest,
+  oauthEndpoints,
 } from '#shared/contracts/oauth.ts';
 import type { Lang } from '#shared/locales.ts';
 import { type UserRow, users } from '../../db/schema/index.ts';
@@ -24,9 +24,9 @@ import { type OAuthProviderSettings, OAuthProviders } from '../../platform/oauth
 import { type OAuthState, sameSecret } from '../../platform/oauth/state-cookie.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { AuthService, type SignInOutcome } from '../auth/auth-service.ts';
-import { consumeToken, issueToken } from '../auth/one-time-tokens.ts';
-import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
+import { AuthService, type SignInOutcome } from '../identity/auth-service.ts';
+import { consumeToken, issueToken } from '../identity/one-time-tokens.ts';
+import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
 import { type Resolution, refuseBlocked, resolveUser } from './oauth-users.ts';
 import { storedProviders } from './provider-settings.ts';
 
@@ -67,14 +67,14 @@ export class OAuthService {
     return (await this.providers.list()).map(({ id, name }) => ({
       id,
       name,
-      href: `${API_BASES.public}${OAUTH_PATHS.authorize.replace(':provider', id)}`,
+      href: endpointUrl(oauthEndpoints.authorize.url, { provider: id }),
     }));
   }
 
   /** Our callback URL, registered with the provider as its redirect URI. */
   redirectUri(provider: OAuthProviderSettings): string {
-    const path = OAUTH_PATHS.callback.replace(':provider', provider.id);
-    return `${this.app.config.appUrl}${API_BASES.public}${path}`;
+    const path = endpointUrl(oauthEndpoints.callback.url, { provider: provider.id });
+    return `${this.app.config.appUrl}${path}`;
   }
 
   /** A provider's failure is not ours: a 400 the page can show, the cause in the log. */

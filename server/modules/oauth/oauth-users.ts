@@ -7,8 +7,8 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { oauthAccounts, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OAuthIdentity } from '../../platform/oauth/oidc-client.ts';
-import { deleteOtherSessions } from '../auth/sessions.ts';
-import { uniqueUsername } from '../auth/usernames.ts';
+import { deleteOtherSessions } from '../identity/sessions.ts';
+import { uniqueUsername } from '../identity/usernames.ts';
 
 /**
  * How the identity found its user: already linked, linked now, linked to an account whose

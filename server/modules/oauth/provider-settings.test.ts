@@ -6,10 +6,10 @@ import type { AppError } from '../../http/app-error.ts';
 import { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { startTestOpenIdProvider } from '../../test/test-openid-provider.ts';
+import { OAUTH_BASE, socialSignIn } from '../../test/test-social-sign-in.ts';
 import { createUser } from '../../test/test-users.ts';
 import { saveProviderSettings } from './provider-settings.ts';
-import { startTestOpenIdProvider } from './test-openid-provider.ts';
-import { OAUTH_BASE, socialSignIn } from './test-social-sign-in.ts';
 
 // §7 OAuth providers "from config or the database": a row overrides the environment.
 

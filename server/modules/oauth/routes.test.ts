@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, oauthAccounts, users } from '../../db/schema/index.ts';
 import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { hashPassword } from '../auth/password.ts';
-import { startTestOpenIdProvider, type TestPerson } from './test-openid-provider.ts';
+import { startTestOpenIdProvider, type TestPerson } from '../../test/test-openid-provider.ts';
+import { hashPassword } from '../identity/password.ts';
 
 const APP_URL = 'http://localhost:3000';
 const BASE = '/api/public/v1/oauth-client';

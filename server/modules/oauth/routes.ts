@@ -1,21 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signInResponse } from '#shared/contracts/auth.ts';
 import { pageOf } from '#shared/contracts/list.ts';
-import {
-  OAUTH_PATHS,
-  type OAuthProviderParams,
-  oauthAuthorizeQuery,
-  oauthLoginRequest,
-  oauthProviderAnswer,
-  oauthProviderParams,
-  oauthProvidersQuery,
-  oauthProvidersResponse,
-  oauthTokenRequest,
-  oauthTokenResponse,
-} from '#shared/contracts/oauth.ts';
+import { type OAuthProviderParams, oauthEndpoints } from '#shared/contracts/oauth.ts';
+import { type Route, route } from '../../http/endpoint-routes.ts';
+import type { App } from '../../http/types.ts';
 import { StateCookie } from '../../platform/oauth/state-cookie.ts';
-import { signInAnswer } from '../auth/routes.ts';
+import { signInAnswer } from '../identity/routes.ts';
 import { callbackRedirect, type ProviderAnswer } from './callback-redirect.ts';
 import { OAuthService } from './oauth-service.ts';
 
@@ -26,50 +15,19 @@ const FORM = 'application/x-www-form-urlencoded';
 const keepOpener = (reply: FastifyReply) =>
   reply.header('cross-origin-opener-policy', 'unsafe-none');
 
-/** Public base: social sign-in with Google and Apple (shared/contracts/oauth.ts). */
-export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Social sign-in with Google and Apple (shared/contracts/oauth.ts). */
+export function oauthRoutes(app: App): Route[] {
   const oauth = new OAuthService(app);
   const cookie = new StateCookie(app.config, app.oauthStateBox);
-  const tags = ['oauth'];
-
-  app.get(
-    OAUTH_PATHS.providers,
-    {
-      schema: {
-        tags,
-        summary: 'The social sign-in providers switched on',
-        querystring: oauthProvidersQuery,
-        response: { 200: oauthProvidersResponse },
-      },
-    },
-    // `client_id` (an OAuth client of ours asking) changes nothing until such clients exist.
-    async (request) => pageOf(await oauth.list(), request.query),
-  );
-
-  app.get(
-    OAUTH_PATHS.authorize,
-    {
-      schema: {
-        tags,
-        summary: "Remember this browser's sign-in and redirect to the provider",
-        params: oauthProviderParams,
-        querystring: oauthAuthorizeQuery,
-      },
-    },
-    async (request, reply) => {
-      const provider = await oauth.provider(request.params.provider);
-      const { url, state } = await oauth.authorize(provider, request.query.lang);
-      cookie.write(reply, state, provider.responseMode);
-      return keepOpener(reply).redirect(url.href, 302);
-    },
-  );
+  const e = oauthEndpoints;
 
   const forward = async (
-    request: FastifyRequest<{ Params: OAuthProviderParams }>,
+    request: FastifyRequest,
     reply: FastifyReply,
+    params: OAuthProviderParams,
     answer: ProviderAnswer,
   ) => {
-    const provider = await oauth.provider(request.params.provider);
+    const provider = await oauth.provider(params.provider);
     const { location, state } = callbackRedirect(
       provider,
       answer,
@@ -80,72 +38,42 @@ export const oauthRoutes: FastifyPluginAsyncZod = async (app) => {
     return keepOpener(reply).redirect(location, 303);
   };
 
-  app.get(
-    OAUTH_PATHS.callback,
-    {
-      schema: {
-        tags,
-        summary: 'Where the provider redirects back; forwards to the app page',
-        params: oauthProviderParams,
-        querystring: oauthProviderAnswer,
-      },
-    },
-    (request, reply) => forward(request, reply, request.query),
-  );
-
-  // Apple's response_mode=form_post: a cross-site form POST. The parser lives in this scope
-  // only, so no other route accepts form bodies.
-  const formPostRoutes: FastifyPluginAsyncZod = async (formPost) => {
-    formPost.addContentTypeParser(
-      FORM,
-      { parseAs: 'string', bodyLimit: 16_384 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    formPost.post(
-      OAUTH_PATHS.callback,
+  return [
+    route(e.providers, async ({ query }) => pageOf(await oauth.list(), query)),
+    route(e.authorize, async ({ reply, params, query }) => {
+      const provider = await oauth.provider(params.provider);
+      const { url, state } = await oauth.authorize(provider, query.lang);
+      cookie.write(reply, state, provider.responseMode);
+      return keepOpener(reply).redirect(url.href, 302);
+    }),
+    route(e.callback, ({ request, reply, params, query }) =>
+      forward(request, reply, params, query),
+    ),
+    // Apple's form_post: a cross-site form POST that only forwards code and state to the app
+    // page (the state is checked at token). The form parser lives in this route's scope only,
+    // so no other route accepts form bodies.
+    route(
+      e.callbackFormPost,
+      ({ request, reply, params, body }) => forward(request, reply, params, body),
       {
-        // It only forwards code and state to the app page; the state is checked at token.
-        config: { crossSitePost: true },
-        schema: {
-          tags,
-          summary: 'Where Apple posts its answer (form_post); forwards to the app page',
-          params: oauthProviderParams,
-          body: oauthProviderAnswer,
-        },
+        crossSitePost: true,
+        scope: (scope) =>
+          scope.addContentTypeParser(
+            FORM,
+            { parseAs: 'string', bodyLimit: 16_384 },
+            (_request, body, done) =>
+              done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+          ),
       },
-      (request, reply) => forward(request, reply, request.body),
-    );
-  };
-  await app.register(formPostRoutes);
-
-  app.post(
-    OAUTH_PATHS.token,
-    {
-      schema: {
-        tags,
-        summary: 'Exchange the code for a one-time sign-in token',
-        body: oauthTokenRequest,
-        response: { 200: oauthTokenResponse },
-      },
-    },
-    async (request, reply) => {
+    ),
+    route(e.token, async ({ request, reply, body }) => {
       const state = cookie.read(request);
       // One attempt per authorization: whatever happens next, this state is spent.
       cookie.clear(reply);
-      return { token: await oauth.token(request, request.body, state) };
-    },
-  );
-
-  app.post(
-    OAUTH_PATHS.login,
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with the one-time token; answers code 102 when 2FA is needed',
-        body: oauthLoginRequest,
-        response: { 200: signInResponse },
-      },
-    },
-    async (request, reply) => signInAnswer(app, reply, await oauth.login(request, request.body)),
-  );
-};
+      return { token: await oauth.token(request, body, state) };
+    }),
+    route(e.login, async ({ request, reply, body }) =>
+      signInAnswer(app, reply, await oauth.login(request, body)),
+    ),
+  ];
+}

@@ -1,15 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
 import { REALTIME_EVENTS, systemEventsChannel } from '#shared/contracts/realtime.ts';
-import {
-  connectClient,
-  connected,
-  nextEvent,
-  startApp,
-} from '../../platform/realtime/test-realtime.ts';
 import { apiClient } from '../../test/api-client.ts';
+import { startTestOpenIdProvider } from '../../test/test-openid-provider.ts';
+import { connectClient, connected, nextEvent, startApp } from '../../test/test-realtime.ts';
+import { OAUTH_BASE, socialSignIn } from '../../test/test-social-sign-in.ts';
 import { createUser, signIn } from '../../test/test-users.ts';
-import { startTestOpenIdProvider } from './test-openid-provider.ts';
-import { OAUTH_BASE, socialSignIn } from './test-social-sign-in.ts';
 
 // §4 live events when a social sign-in secures an account whose address nobody had proved:
 // its pages hear that the user changed and that their sessions ended.

@@ -3,12 +3,12 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGS } from '#shared/locales.ts';
 import { testConfig } from '../../config.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
-import { TOKEN_TTL_MS } from '../../modules/auth/one-time-tokens.ts';
+import { TOKEN_TTL_MS } from '../../modules/identity/one-time-tokens.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { startTestSmtp } from '../../test/test-smtp.ts';
 import type { TemplateData, TemplateName } from './mail-texts.ts';
 import { Mailer, type MailLog, type MailMessage, OUTBOX_RETENTION_MS } from './mailer.ts';
 import { MAIL_TEXTS, TEMPLATE_NAMES } from './render-mail.tsx';
-import { startTestSmtp } from './test-smtp.ts';
 
 const APP_URL = 'https://vpn.example.test';
 const MAIL_FROM = 'Shieldline VPN Test <mailer@example.test>';

@@ -7,8 +7,8 @@ import type { App } from '../../http/types.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
+import { describeWithRedis, uniqueKey } from '../../test/test-redis.ts';
 import { RateLimiter } from './rate-limiter.ts';
-import { describeWithRedis, uniqueKey } from './test-redis.ts';
 
 // One app on REDIS_URL holds three connections: the rate limiter's, and the realtime
 // server's commands and subscriber.

@@ -3,12 +3,12 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
+import { describeWithRedis, uniqueKey } from '../../test/test-redis.ts';
 import { connectRedis } from '../redis/connect-redis.ts';
 import { MemoryRateLimitStore } from './memory-store.ts';
 import { normaliseKey, RateLimiter, type RateLimitRule, storageKey } from './rate-limiter.ts';
 import { RATE_LIMIT_REDIS, REDIS_KEY_PREFIX, RedisRateLimitStore } from './redis-store.ts';
 import type { RateLimitStore } from './store.ts';
-import { describeWithRedis, uniqueKey } from './test-redis.ts';
 
 const silentLog = { warn: () => {}, error: () => {} };
 

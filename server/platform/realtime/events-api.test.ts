@@ -9,7 +9,7 @@ import {
   serverLibrary,
   silence,
   startApp,
-} from './test-realtime.ts';
+} from '../../test/test-realtime.ts';
 
 // The HTTP events API as the official `pusher` library calls it, and what it refuses.
 

@@ -60,7 +60,8 @@ export const eventsApi: FastifyPluginAsync<EventsApiOptions> = async (app, optio
   const routeOptions = {
     schema: { hide: true },
     logLevel: 'warn',
-    config: { servesWhileClosing: true },
+    // Pusher's HTTP API: each request is signed with the app secret (authenticate below).
+    config: { servesWhileClosing: true, access: 'own-signature' },
   } as const;
 
   function authenticate(request: FastifyRequest<{ Params: AppParams }>): void {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ConfigError, loadConfig, testConfig } from '../../config.ts';
+import { connectClient, credentials, nextEvent, startApp } from '../../test/test-realtime.ts';
 import { builtInApp, builtInSettings, externalSettings } from './pusher-app.ts';
-import { connectClient, credentials, nextEvent, startApp } from './test-realtime.ts';
 
 const KEY = 'k'.repeat(40);
 

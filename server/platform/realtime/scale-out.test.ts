@@ -3,7 +3,6 @@ import type { PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { describeWithRedis } from '../../test/test-services.ts';
 import {
   connectClient,
   connected,
@@ -13,7 +12,8 @@ import {
   serverLibrary,
   silence,
   startApp,
-} from './test-realtime.ts';
+} from '../../test/test-realtime.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 
 // Two API processes behind a load balancer, as far as realtime can tell: two apps on one
 // Redis, each with its own port, its own sockets and its own in-process state.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
-import { describeWithRedis } from '../../test/test-services.ts';
 import {
   connectClient,
   connected,
@@ -11,7 +10,8 @@ import {
   startApp,
   startRealtimeOnly,
   upgradeStatus,
-} from './test-realtime.ts';
+} from '../../test/test-realtime.ts';
+import { describeWithRedis } from '../../test/test-services.ts';
 
 // What one client may cost the built-in server, through real sockets: frames per second,
 // work waiting on Redis, and sockets per address.

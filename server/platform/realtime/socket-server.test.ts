@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import PusherClient, { type PresenceChannel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { channelAuth } from './signatures.ts';
 import {
   connectClient,
   connected,
@@ -14,7 +13,8 @@ import {
   silence,
   startApp,
   startRealtimeOnly,
-} from './test-realtime.ts';
+} from '../../test/test-realtime.ts';
+import { channelAuth } from './signatures.ts';
 
 // The built-in server as the official pusher-js client sees it (protocol 7), with a raw
 // websocket for what pusher-js would never send.

@@ -3,8 +3,8 @@ import type { PresenceChannel } from 'pusher-js';
 import { afterAll, expect, it } from 'vitest';
 import { TEST_APP_SECRET } from '../../config.ts';
 import { type ServerProcess, startServerProcess } from '../../test/server-process.ts';
+import { connectClient, nextEvent, serverLibrary } from '../../test/test-realtime.ts';
 import { describeWithRedis } from '../../test/test-services.ts';
-import { connectClient, nextEvent, serverLibrary } from './test-realtime.ts';
 
 // Issue 6: two real server processes (two `node server/main.ts`, as behind a load balancer)
 // on one Redis: a page connected to A gets what is published on B, and presence spans both.

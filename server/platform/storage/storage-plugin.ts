@@ -35,7 +35,7 @@ export const storagePlugin = fp(
 
     app.get<{ Params: { '*': string } }>(
       `${MEDIA_PREFIX}*`,
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { access: 'public' } },
       async (request, reply) => {
         const key = request.params['*'];
         const file = STORAGE_KEY.test(key) ? await storage.get(key) : undefined;

@@ -5,16 +5,19 @@ import Pusher from 'pusher';
 import PusherClient, { type Options } from 'pusher-js';
 import { afterAll, afterEach, onTestFinished } from 'vitest';
 import { WebSocket } from 'ws';
-import { buildApp } from '../../app.ts';
-import { TEST_APP_SECRET, testConfig } from '../../config.ts';
-import { errorHandler } from '../../http/error-handler.ts';
-import type { App } from '../../http/types.ts';
-import type { TestAppDependencies } from '../../test/test-app.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
-import { until } from '../../test/wait-until.ts';
-import { builtInApp } from './pusher-app.ts';
-import type { PresenceMember } from './realtime.ts';
-import { type RealtimePluginOptions, realtimePlugin } from './realtime-plugin.ts';
+import { buildApp } from '../app.ts';
+import { TEST_APP_SECRET, testConfig } from '../config.ts';
+import { errorHandler } from '../http/error-handler.ts';
+import type { App } from '../http/types.ts';
+import { builtInApp } from '../platform/realtime/pusher-app.ts';
+import type { PresenceMember } from '../platform/realtime/realtime.ts';
+import {
+  type RealtimePluginOptions,
+  realtimePlugin,
+} from '../platform/realtime/realtime-plugin.ts';
+import type { TestAppDependencies } from './test-app.ts';
+import { createTestDatabase } from './test-database.ts';
+import { until } from './wait-until.ts';
 
 // Helpers for the realtime tests: listening apps, the official clients pointed at them, and a
 // raw websocket for what pusher-js would never send.

@@ -3,10 +3,10 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '#shared/locales.ts';
 import { recoveryCodesFile } from '#shared/two-factor/recovery-codes-file.ts';
-import { users } from '../../db/schema/index.ts';
-import { apiClient } from '../../test/api-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createUser, signIn, TEST_PASSWORD } from '../../test/test-users.ts';
+import { users } from '../../../db/schema/index.ts';
+import { apiClient } from '../../../test/api-client.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createUser, signIn, TEST_PASSWORD } from '../../../test/test-users.ts';
 import { newRecoveryCode, RECOVERY_CODE_PATTERN } from './recovery-codes.ts';
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

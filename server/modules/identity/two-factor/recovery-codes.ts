@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { twoFactorRecoveryCodes } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/secrets.ts';
+import type { Database } from '../../../db/client.ts';
+import { twoFactorRecoveryCodes } from '../../../db/schema/index.ts';
+import { hashToken } from '../secrets.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 // Letters and digits that cannot be mistaken for each other when read off paper.

@@ -1,16 +1,15 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '#shared/contracts/account.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
-import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
-import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
-import { checkPassword } from '../account/password-check.ts';
-import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
-import { requireAuth } from '../auth/auth-plugin.ts';
-import { rotateSession } from '../auth/sessions.ts';
-import { publishUserUpdated } from '../realtime/user-events.ts';
+import { type UserRow, users } from '../../../db/schema/index.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { App } from '../../../http/types.ts';
+import { CREDENTIAL_LIMITS } from '../../../platform/rate-limit/limits.ts';
+import { failsWith } from '../../../platform/rate-limit/rate-limiter.ts';
+import { type AuditAction, recordOwnAction } from '../../audit/audit-log.ts';
+import { checkPassword } from '../password-check.ts';
+import { type ActiveSession, rotateSession } from '../sessions.ts';
+import { publishUserUpdated } from '../user-events.ts';
 import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
@@ -74,10 +73,9 @@ export class TwoFactorService {
    */
   async confirm(
     request: FastifyRequest,
-    user: UserRow,
+    { user, session }: ActiveSession,
     code: string,
   ): Promise<{ user: UserRow; recoveryCodes: string[]; sessionToken: string }> {
-    const { session } = requireAuth(request);
     if (user.twoFactorConfirmedAt) {
       throw new AppError('conflict', { info: M.twoFactorAlreadyConfirmed });
     }

@@ -5,7 +5,7 @@ import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from './password.ts';
 
 /**
  * §5/§8 password-confirmed actions (delete account, disable 2FA, recovery codes, devices,

@@ -19,13 +19,18 @@ import type { App } from '../../http/types.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
-import { publishDevicesDeleted, publishUserUpdated } from '../realtime/user-events.ts';
-import { needsSecondFactor, TwoFactorService } from '../two-factor/two-factor-service.ts';
-import { requireAuth } from './auth-plugin.ts';
 import { challengeLink, userLocale } from './mail-links.ts';
 import { consumeToken, findToken, issueToken, refusalOf, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createSession, deleteOtherSessions, deleteSession, rotateSession } from './sessions.ts';
+import {
+  type ActiveSession,
+  createSession,
+  deleteOtherSessions,
+  deleteSession,
+  rotateSession,
+} from './sessions.ts';
+import { needsSecondFactor, TwoFactorService } from './two-factor/two-factor-service.ts';
+import { publishDevicesDeleted, publishUserUpdated } from './user-events.ts';
 import { uniqueUsername } from './usernames.ts';
 
 const { invalidCredentials: INVALID_CREDENTIALS, linkInvalid: LINK_INVALID } = AUTH_MESSAGES;
@@ -293,9 +298,9 @@ export class AuthService {
    */
   async verifyEmail(
     request: FastifyRequest,
+    { user, session }: ActiveSession,
     challenge: string,
   ): Promise<{ user: UserRow; token?: string }> {
-    const { user, session } = requireAuth(request);
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'verify-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
@@ -320,8 +325,11 @@ export class AuthService {
     return { user: verified, token };
   }
 
-  async resendVerification(request: FastifyRequest, locale: Lang | undefined): Promise<void> {
-    const { user } = requireAuth(request);
+  async resendVerification(
+    request: FastifyRequest,
+    user: UserRow,
+    locale: Lang | undefined,
+  ): Promise<void> {
     await this.app.rateLimiter.consume([
       { name: 'resend-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'resend-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
@@ -395,8 +403,11 @@ export class AuthService {
    * §2 password.set: an account made without a password (by staff, by social sign-in).
    * Answers this browser's new session token: the session is rotated, the others end.
    */
-  async setPassword(request: FastifyRequest, input: SetPasswordRequest): Promise<string> {
-    const { user, session } = requireAuth(request);
+  async setPassword(
+    request: FastifyRequest,
+    { user, session }: ActiveSession,
+    input: SetPasswordRequest,
+  ): Promise<string> {
     await this.app.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'password-set-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { twoFactorRecoveryCodes, users } from '../../db/schema/index.ts';
-import { apiClient } from '../../test/api-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createUser, signIn, TEST_PASSWORD } from '../../test/test-users.ts';
+import { twoFactorRecoveryCodes, users } from '../../../db/schema/index.ts';
+import { apiClient } from '../../../test/api-client.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createUser, signIn, TEST_PASSWORD } from '../../../test/test-users.ts';
 
 const { app } = await createTestApp();
 const db = app.db;

@@ -3,15 +3,10 @@ import type { Channel } from 'pusher-js';
 import { describe, expect, it } from 'vitest';
 import { encodeChallenge } from '#shared/challenge.ts';
 import { REALTIME_EVENTS, systemEventsChannel } from '#shared/contracts/realtime.ts';
-import {
-  connectClient,
-  connected,
-  nextEvent,
-  startApp,
-} from '../../platform/realtime/test-realtime.ts';
 import { type ApiAnswer, apiClient } from '../../test/api-client.ts';
+import { connectClient, connected, nextEvent, startApp } from '../../test/test-realtime.ts';
 import { createUser, signIn, TEST_PASSWORD } from '../../test/test-users.ts';
-import { issueToken } from '../auth/one-time-tokens.ts';
+import { issueToken } from './one-time-tokens.ts';
 
 // §4 Live events from the services, through the built-in server to pusher-js.
 const { app, port } = await startApp();

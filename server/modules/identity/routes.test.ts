@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
 import { auditLog, sessions, users } from '../../db/schema/index.ts';
-import { startTestSmtp } from '../../platform/mail/test-smtp.ts';
 import { type ApiAnswer, apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { startTestSmtp } from '../../test/test-smtp.ts';
 import { issueToken } from './one-time-tokens.ts';
 import { hashPassword } from './password.ts';
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
-import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
-import { apiClient } from '../../test/api-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createUser, signIn, TEST_PASSWORD } from '../../test/test-users.ts';
+import { auditLog } from '../../../db/schema/index.ts';
+import { CREDENTIAL_LIMITS } from '../../../platform/rate-limit/limits.ts';
+import { apiClient } from '../../../test/api-client.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { createUser, signIn, TEST_PASSWORD } from '../../../test/test-users.ts';
 
 const { app } = await createTestApp();
 const db = app.db;

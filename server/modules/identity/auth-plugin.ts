@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_BASES } from '#shared/api-bases.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
-import type { Role } from '#shared/roles.ts';
+import { isStaff } from '#shared/roles.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ActiveSession, findSession } from './sessions.ts';
@@ -81,6 +82,12 @@ function isApiRoute(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') ?? false;
 }
 
+const DASHBOARD = `${API_BASES.dashboard}/`;
+
+function isDashboardRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(DASHBOARD) ?? false;
+}
+
 /** Resolves the session cookie of every API request and guards unsafe methods (CSRF). */
 export const authPlugin = fp(
   async (app) => {
@@ -93,24 +100,18 @@ export const authPlugin = fp(
       if (!isApiRoute(request)) return;
       if (!request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
-      if (!token) return;
-      const found = await findSession(app.db, app.config, token);
-      // A blocked account keeps no access, whatever sessions it still has.
-      request.auth = found && !found.user.blockedAt ? found : null;
+      if (token) {
+        const found = await findSession(app.db, app.config, token);
+        // A blocked account keeps no access, whatever sessions it still has.
+        request.auth = found && !found.user.blockedAt ? found : null;
+      }
+      // The dashboard base is staff's alone (§6, §7): refused here, before any route's own
+      // gate, body parsing or handler, whatever a route declares.
+      if (isDashboardRoute(request)) {
+        if (!request.auth) throw new AppError('unauthenticated');
+        if (!isStaff(request.auth.user.role)) throw new AppError('forbidden');
+      }
     });
   },
   { name: 'auth', dependencies: ['database'] },
 );
-
-/** The signed-in session, or 401. */
-export function requireAuth(request: FastifyRequest): ActiveSession {
-  if (!request.auth) throw new AppError('unauthenticated');
-  return request.auth;
-}
-
-/** The signed-in session of one of `roles`, else 401 or 403. */
-export function requireRole(request: FastifyRequest, roles: readonly Role[]): ActiveSession {
-  const auth = requireAuth(request);
-  if (!roles.includes(auth.user.role)) throw new AppError('forbidden');
-  return auth;
-}

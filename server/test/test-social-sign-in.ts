@@ -1,5 +1,5 @@
-import type { App } from '../../http/types.ts';
-import type { ApiCall } from '../../test/api-client.ts';
+import type { App } from '../http/types.ts';
+import type { ApiCall } from './api-client.ts';
 import type { TestOpenIdProvider } from './test-openid-provider.ts';
 
 export const OAUTH_BASE = '/api/public/v1/oauth-client';

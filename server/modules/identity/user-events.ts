@@ -6,7 +6,7 @@ import {
 } from '#shared/contracts/realtime.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
-import { presentAuthUser } from '../auth/user-presenter.ts';
+import { presentAuthUser } from './user-presenter.ts';
 
 // §4 Live events about a user, on that user's system-events channel. Publishing never
 // fails a request (Realtime.publish logs instead), and is not awaited by callers that

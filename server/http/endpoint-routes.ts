@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  BodyOf,
+  Endpoint,
+  ParamsOf,
+  QueryOf,
+  ResponseOf,
+} from '#shared/contracts/endpoint.ts';
+import type { ActiveSession } from '../modules/identity/sessions.ts';
+import { callerOf, refusal } from './access.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration the route was registered from (shared/contracts). */
+    endpoint?: Endpoint;
+  }
+}
+
+/** The signed-in session a handler gets: always there unless the endpoint is public. */
+type AuthOf<E extends Endpoint> = E['access'] extends 'public' | 'own-signature'
+  ? ActiveSession | null
+  : ActiveSession;
+
+export interface HandlerContext<E extends Endpoint> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+  auth: AuthOf<E>;
+}
+
+/** A handler answers the declared response, or sends something else itself on `reply`. */
+export type Handler<E extends Endpoint> = (
+  context: HandlerContext<E>,
+) => Promise<ResponseOf<E> | FastifyReply> | ResponseOf<E> | FastifyReply;
+
+export interface RouteOptions {
+  /**
+   * A cross-site form POST by design (Apple's form_post callback): it cannot carry our CSRF
+   * header, so it must change nothing on its own authority.
+   */
+  crossSitePost?: boolean;
+  /** Runs in the route's own scope before it is added (a content-type parser, say). */
+  scope?: (instance: FastifyInstance) => void;
+}
+
+/** One endpoint bound to its handler: what a module's routes list holds. */
+export interface Route {
+  endpoint: Endpoint;
+  handler: Handler<Endpoint>;
+  options: RouteOptions;
+}
+
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+): Route {
+  return { endpoint, handler: handler as unknown as Handler<Endpoint>, options };
+}
+
+function schemaOf(endpoint: Endpoint): FastifySchema {
+  const tag = endpoint.tag ?? endpoint.path.split('/')[1] ?? endpoint.base;
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [`${endpoint.base} ${tag}`],
+    summary: endpoint.summary,
+    // The declared access, for whoever reads the OpenAPI document.
+    description: `Access: ${describeAccess(endpoint)}.`,
+  };
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  if (endpoint.multipart) schema.consumes = ['application/json', 'multipart/form-data'];
+  if (endpoint.produces === 'text') schema.produces = ['text/plain'];
+  if (endpoint.response) schema.response = { [endpoint.status ?? 200]: endpoint.response };
+  return schema;
+}
+
+function describeAccess({ access }: Endpoint): string {
+  if (typeof access === 'string') return access;
+  return `permission ${access.permission}${access.deactivated ? ' (deactivated too)' : ''}`;
+}
+
+/**
+ * Registers a module's routes, each from its declaration: path under its base, validation,
+ * response schema, OpenAPI entry, and the access gate, which runs before the body is read.
+ */
+export async function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly Route[],
+  features: ReadonlySet<string>,
+): Promise<void> {
+  for (const { endpoint, handler, options } of routes) {
+    // A switched-off feature's endpoints do not exist (§1): the API's 404 answers them.
+    if (endpoint.feature && !features.has(endpoint.feature)) continue;
+    const add = (instance: FastifyInstance) => {
+      instance.route({
+        method: endpoint.method,
+        url: endpoint.url,
+        schema: schemaOf(endpoint),
+        config: { access: endpoint.access, endpoint, crossSitePost: options.crossSitePost },
+        onRequest: async (request) => {
+          const refused = refusal(endpoint.access, callerOf(request));
+          if (refused) throw refused;
+        },
+        handler: async (request, reply) => {
+          const context = {
+            request,
+            reply,
+            body: request.body,
+            query: request.query,
+            params: request.params,
+            auth: request.auth,
+          } as HandlerContext<Endpoint>;
+          const answer = await handler(context);
+          if (answer === reply) return reply;
+          if (endpoint.status) reply.code(endpoint.status);
+          return answer;
+        },
+      });
+    };
+    if (options.scope) {
+      const scope = options.scope;
+      await app.register(async (instance) => {
+        scope(instance);
+        add(instance);
+      });
+    } else add(app);
+  }
+}
+
+/**
+ * Both declarations of an own-account call (shared/contracts/endpoint.ts
+ * ownAccountEndpoint) bound to one handler: customers and staff are served alike.
+ */
+export function ownAccountRoutes<A extends Endpoint, D extends Endpoint>(
+  twin: { account: A; dashboard: D },
+  handler: Handler<A>,
+  options: RouteOptions = {},
+): Route[] {
+  return [
+    route(twin.account, handler, options),
+    route(twin.dashboard, handler as unknown as Handler<D>, options),
+  ];
+}
