@@ -33,6 +33,17 @@ function precompress(): Plugin {
   };
 }
 
+// Chunks holding any staff-only code or text (app/features/admin/, the admin messages) are
+// named `admin-…`, so a test can check that a customer's browser never downloads one.
+const STAFF_ONLY =
+  /[\\/]app[\\/](features[\\/]admin[\\/]|i18n[\\/]locales[\\/][a-z]+[\\/]admin\.json)/;
+
+function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
+  return chunk.moduleIds.some((id) => STAFF_ONLY.test(id))
+    ? 'assets/admin-[name]-[hash].js'
+    : 'assets/[name]-[hash].js';
+}
+
 export default defineConfig({
   root: 'app',
   plugins: [react(), tailwindcss(), precompress()],
@@ -41,6 +52,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: 'hidden',
     target: 'es2022',
+    rollupOptions: { output: { chunkFileNames } },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/app': { target: 'ws://localhost:3000', ws: true } },

@@ -11,13 +11,12 @@ import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { UnavailableScreen } from './features/unavailable/unavailable-screen.tsx';
 import { decide } from './guards/decide.ts';
 import type { Decision, Effect, GuardState } from './guards/guard-types.ts';
-import { changeLanguage, loadLazyMessages } from './i18n/i18n.ts';
+import { changeLanguage, loadMessageParts } from './i18n/i18n.ts';
 import { AppShell } from './layout/app-shell.tsx';
 import { RoutingError } from './layout/routing-error.tsx';
 import { matchRoute, pathFor } from './routes/match-route.ts';
-import type { RouteDef } from './routes/route-meta.ts';
-import { ROUTES } from './routes/route-table.ts';
-import { AREA_SCREENS } from './routes/screens.ts';
+import { type AppRoute, ROUTES, type RouteName } from './routes/route-table.ts';
+import { AREA_MESSAGES, SCREENS } from './routes/screens.ts';
 import { checkAuthOnce } from './session/auth-check.ts';
 import { resetValue, storeReferralToken, storeResetValue } from './session/browser-storage.ts';
 import { ensureSubscription } from './session/current-subscription.ts';
@@ -27,17 +26,17 @@ import { notifyRequestError } from './ui/toast.tsx';
 
 /** What the shell reads from the matched route: its name and header type. */
 export interface RouteHandle {
-  route: RouteDef;
+  route: AppRoute;
 }
 
 // The home page and the 404 are in the first bundle; every other screen comes with its area.
-const EAGER: Record<string, RouteObject['Component']> = {
+const EAGER: Partial<Record<RouteName, RouteObject['Component']>> = {
   home: HomePage,
   referral: HomePage,
   'page-not-found': NotFoundPage,
 };
 
-function screenRoute(route: RouteDef): RouteObject {
+function screenRoute(route: AppRoute): RouteObject {
   const handle: RouteHandle = { route };
   const common = { id: route.name, handle };
   const eager = EAGER[route.name];
@@ -47,8 +46,8 @@ function screenRoute(route: RouteDef): RouteObject {
     ...common,
     ...placement,
     lazy: async () => {
-      const [screens] = await Promise.all([AREA_SCREENS[route.area](), loadLazyMessages()]);
-      const Screen = screens[route.name];
+      const load = SCREENS[route.name];
+      const [Screen] = await Promise.all([load?.(), loadMessageParts(AREA_MESSAGES[route.area])]);
       return { Component: Screen ?? (() => <UnavailableScreen name={route.name} />) };
     },
   };

@@ -6,6 +6,7 @@ import {
   type SubscriptionValue,
 } from '#shared/subscription/actions.ts';
 import type { AccessRule } from '../routes/route-meta.ts';
+import type { RouteName } from '../routes/route-table.ts';
 
 /** The current subscription as routing needs it (§3: "only present or absent matters"…). */
 export interface SubscriptionState {
@@ -16,7 +17,7 @@ export interface SubscriptionState {
 /** What a route-specific rule says: open, go to a named route, or not found. */
 export type AccessVerdict =
   | { kind: 'allow' }
-  | { kind: 'redirect'; name: string }
+  | { kind: 'redirect'; name: RouteName }
   | { kind: 'notFound' }
   | { kind: 'resetValue' };
 
@@ -26,7 +27,7 @@ export interface AccessContext {
 }
 
 const allow: AccessVerdict = { kind: 'allow' };
-const to = (name: string): AccessVerdict => ({ kind: 'redirect', name });
+const to = (name: RouteName): AccessVerdict => ({ kind: 'redirect', name });
 const notFound: AccessVerdict = { kind: 'notFound' };
 
 function current({ subscription }: AccessContext): SubscriptionValue | null {

@@ -155,6 +155,24 @@ describe('route guard priorities (§2, first match wins)', () => {
       { user: customer, features: ['billing'] },
       ['notFound', 3, '/en/page-not-found'],
     ],
+    [
+      'customers are gone when the users flag is off',
+      '/en/admin/customers/7',
+      { user: admin, features: ['logging'] },
+      ['notFound', 3, '/en/page-not-found'],
+    ],
+    [
+      'the audit log is gone when the logging flag is off',
+      '/en/admin/logs/overview',
+      { user: admin, features: ['users'] },
+      ['notFound', 3, '/en/page-not-found'],
+    ],
+    [
+      'sign-up is gone when the auth flag is off',
+      '/en/signup',
+      { features: ['billing'] },
+      ['notFound', 3, '/en/page-not-found'],
+    ],
     // 4. challenge for someone else / forced logout
     [
       'a challenge for another address logs out and retries',
@@ -484,7 +502,7 @@ describe('priority order holds when several rules match', () => {
     visitor?: boolean;
     accessCheck?: boolean;
     access?: string;
-    feature?: 'billing' | 'family_sharing';
+    feature?: Feature;
     challenge?: { required: boolean; checks: readonly string[] };
   }
   const EVERYONE: Role[] = ['USER', 'ADMIN', 'AUTHOR', 'PUBLIC'];
@@ -520,7 +538,13 @@ describe('priority order holds when several rules match', () => {
       ...customerOnly,
       challenge: { required: true, checks: [...fullCheck, 'tempEmail'] },
     },
-    { path: 'admin/customers', name: 'admin.customers', ...customerOnly, roles: ['ADMIN'] },
+    {
+      path: 'admin/customers',
+      name: 'admin.customers',
+      ...customerOnly,
+      roles: ['ADMIN'],
+      feature: 'users',
+    },
     {
       path: 'admin/blog/posts/overview',
       name: 'admin.blog.posts.overview',
@@ -654,7 +678,7 @@ describe('priority order holds when several rules match', () => {
     { nil: undefined },
   );
 
-  const featuresArb = fc.subarray<Feature>(['billing', 'family_sharing']);
+  const featuresArb = fc.subarray<Feature>(['billing', 'family_sharing', 'users']);
 
   /** Whether a billing rule refuses (or redirects) for this subscription. */
   function billingRuleFires(access: string, state: SubscriptionState): boolean {

@@ -7,7 +7,8 @@ import {
 import { isLang, type Lang } from '#shared/locales.ts';
 import { isStaff, type Role } from '#shared/roles.ts';
 import { matchRoute, pathFor } from '../routes/match-route.ts';
-import type { RouteDef, RouteMeta } from '../routes/route-meta.ts';
+import type { RouteMeta } from '../routes/route-meta.ts';
+import type { AppRoute, RouteName } from '../routes/route-table.ts';
 import { ACCESS_RULES, type AccessVerdict } from './access-rules.ts';
 import type { Decision, GuardRequest, GuardState, GuardUser, RuleId } from './guard-types.ts';
 
@@ -15,7 +16,7 @@ import type { Decision, GuardRequest, GuardState, GuardUser, RuleId } from './gu
 // function of the requested URL and what the browser knows. The server still checks every
 // request; this decides only what the browser shows.
 
-export function dashboardFor(role: Role | undefined): string {
+export function dashboardFor(role: Role | undefined): RouteName {
   return isStaff(role) ? 'admin.dashboard' : 'dashboard';
 }
 
@@ -23,7 +24,7 @@ interface Context {
   request: GuardRequest;
   state: GuardState;
   lang: Lang;
-  route: RouteDef;
+  route: AppRoute;
   meta: RouteMeta;
   params: Record<string, string>;
   query: URLSearchParams;
@@ -39,8 +40,9 @@ function notFound(rule: RuleId, lang: Lang): Decision {
   return { kind: 'notFound', rule, to: pathFor('page-not-found', lang) };
 }
 
+// The table's fallbacks are route names: route-table.ts checks that at compile time.
 function fallbackPath({ meta, lang }: Context): string {
-  return pathFor(meta.fallback ?? 'home', lang);
+  return pathFor((meta.fallback ?? 'home') as RouteName, lang);
 }
 
 // A first segment shaped like a language tag (`de`, `pt-BR`). No first segment of the route
@@ -103,7 +105,10 @@ const RULES: readonly Rule[] = [
     const failure = failsChallenge(context);
     if (!failure) return undefined;
     const missing = failure === 'missing' && context.meta.challenge?.missingFallback;
-    return redirect(5, missing ? pathFor(missing, context.lang) : fallbackPath(context));
+    return redirect(
+      5,
+      missing ? pathFor(missing as RouteName, context.lang) : fallbackPath(context),
+    );
   },
   // 6. Reactivation or e-mail verification that is already done.
   ({ route, user, lang }) => {

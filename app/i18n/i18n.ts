@@ -10,17 +10,20 @@ type Messages = Record<string, unknown>;
 const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
 
 /**
- * Parts that only screens behind a lazy route use: they come with the first such screen,
- * not with the public home (its 150 KB budget).
+ * Parts that only screens behind a lazy route use: each comes with the first screen that
+ * names it (app/routes/screens.ts), not with the public home (its JavaScript budget), and
+ * `admin` only ever with an admin screen, so a customer never downloads staff texts.
  */
-export const LAZY_PARTS: readonly string[] = ['auth', 'settings', 'billing'];
+export const LAZY_PARTS = ['auth', 'settings', 'billing', 'admin'] as const;
+export type MessagePart = (typeof LAZY_PARTS)[number];
 
 const partOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-const isLazy = (part: string) => LAZY_PARTS.includes(part);
-// Languages whose lazy parts are in; once any lazy screen has opened, a new language
-// brings its lazy parts along.
-const lazyLoaded = new Set<Lang>();
-let lazyWanted = false;
+const isLazy = (part: string) => (LAZY_PARTS as readonly string[]).includes(part);
+
+/** Parts screens have asked for: a later language change brings them along. */
+const wanted = new Set<MessagePart>();
+/** Lazy parts already added, per language. */
+const added = new Map<Lang, Set<string>>();
 
 async function loadParts(lang: Lang, include: (part: string) => boolean): Promise<Messages> {
   const files = Object.entries(loaders).filter(
@@ -31,22 +34,39 @@ async function loadParts(lang: Lang, include: (part: string) => boolean): Promis
   return Object.assign({}, ...parts);
 }
 
+function addedIn(lang: Lang): Set<string> {
+  let parts = added.get(lang);
+  if (!parts) {
+    parts = new Set();
+    added.set(lang, parts);
+  }
+  return parts;
+}
+
+async function addLazyParts(lang: Lang, parts: Iterable<MessagePart>): Promise<void> {
+  const have = addedIn(lang);
+  const missing = [...parts].filter((part) => !have.has(part));
+  if (missing.length === 0) return;
+  const messages = await loadParts(lang, (part) => (missing as string[]).includes(part));
+  i18next.addResourceBundle(lang, 'translation', messages, true, false);
+  for (const part of missing) have.add(part);
+}
+
 /** Every message of a language, the lazy parts too. */
 export function loadMessages(lang: Lang): Promise<Messages> {
   return loadParts(lang, () => true);
 }
 
-async function addLazyParts(lang: Lang): Promise<void> {
-  if (lazyLoaded.has(lang)) return;
-  i18next.addResourceBundle(lang, 'translation', await loadParts(lang, isLazy), true, false);
-  lazyLoaded.add(lang);
-}
-
-/** Starts i18next in `lang`; `eager` loads the lazy parts at once (component tests). */
+/** Starts i18next in `lang`; `eager` loads every lazy part at once (component tests). */
 export async function initI18n(lang: Lang, options: { eager?: boolean } = {}): Promise<i18n> {
-  lazyWanted = options.eager ?? false;
-  const messages = await loadParts(lang, (part) => lazyWanted || !isLazy(part));
-  if (lazyWanted) lazyLoaded.add(lang);
+  const eager = options.eager ?? false;
+  const messages = await loadParts(lang, (part) => eager || !isLazy(part));
+  if (eager) {
+    for (const part of LAZY_PARTS) {
+      wanted.add(part);
+      addedIn(lang).add(part);
+    }
+  }
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
@@ -57,10 +77,10 @@ export async function initI18n(lang: Lang, options: { eager?: boolean } = {}): P
   return i18next;
 }
 
-/** The lazy parts in the current language; a lazy route awaits this before it renders. */
-export async function loadLazyMessages(): Promise<void> {
-  lazyWanted = true;
-  await addLazyParts(i18next.language as Lang);
+/** The parts a screen needs, in the current language; a lazy route awaits this. */
+export async function loadMessageParts(parts: readonly MessagePart[]): Promise<void> {
+  for (const part of parts) wanted.add(part);
+  await addLazyParts(i18next.language as Lang, parts);
 }
 
 /** Switches the language, loading its messages first. */
@@ -68,7 +88,7 @@ export async function changeLanguage(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, 'translation')) {
     i18next.addResourceBundle(lang, 'translation', await loadParts(lang, (part) => !isLazy(part)));
   }
-  if (lazyWanted) await addLazyParts(lang);
+  await addLazyParts(lang, wanted);
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '#shared/contracts/errors.ts';
+import { FEATURES } from '#shared/features.ts';
 import { adminMenu, userMenu } from '../layout/menus.ts';
 import { FOOTER_LINKS } from '../layout/site-links.ts';
 import { ROUTES } from '../routes/route-table.ts';
@@ -55,7 +56,7 @@ describe('message keys used by the code', () => {
   it('has a label for every menu entry, site link and error code', () => {
     const keys = [
       ...userMenu({ features: ['billing', 'family_sharing'], hasSubscription: false }),
-      ...adminMenu('ADMIN'),
+      ...adminMenu('ADMIN', FEATURES),
     ].map((entry) => entry.label);
     keys.push(...FOOTER_LINKS.map((link) => `site.${link}`), ...Object.values(ERROR_MESSAGES));
     expect(keys.filter((key) => !has(key))).toEqual([]);

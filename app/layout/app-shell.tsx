@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useLocation, useMatches, useNavigation } from 'react-router';
 import type { RootData, RouteHandle } from '../router.tsx';
 import type { HeaderType } from '../routes/route-meta.ts';
+import type { RouteName } from '../routes/route-table.ts';
 import { useSession } from '../session/session-store.ts';
 import { Toaster } from '../ui/toast.tsx';
 import { contentSize, isMobile, sidePanelBreakpoint } from './breakpoints.ts';
@@ -21,7 +22,7 @@ import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
 import { SubscriptionUnavailable } from './subscription-unavailable.tsx';
 import { useViewportWidth } from './use-viewport-width.ts';
 
-function useCurrentRoute(): { name: string; header: HeaderType } {
+function useCurrentRoute(): { name: RouteName; header: HeaderType } {
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   return handle

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { RouteName } from '../routes/route-table.ts';
 import { useSession } from '../session/session-store.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
 import { Icon } from './icon.tsx';
@@ -8,7 +9,7 @@ import { RouteLink } from './route-link.tsx';
 import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
 
 interface HeaderProps {
-  routeName: string;
+  routeName: RouteName;
   mobile: boolean;
   menuOpen: boolean;
   onToggleMenu: () => void;
@@ -40,7 +41,7 @@ export function Burger({
 }
 
 /** Signed-out visitors: Help center on desktop and Log In (hidden on the sign-in page). */
-function VisitorLinks({ routeName, mobile }: { routeName: string; mobile: boolean }) {
+function VisitorLinks({ routeName, mobile }: { routeName: RouteName; mobile: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -65,7 +66,7 @@ function VisitorLinks({ routeName, mobile }: { routeName: string; mobile: boolea
   );
 }
 
-function Account({ routeName, mobile }: { routeName: string; mobile: boolean }) {
+function Account({ routeName, mobile }: { routeName: RouteName; mobile: boolean }) {
   const user = useSession((session) => session.user);
   return user ? <AvatarMenu user={user} /> : <VisitorLinks routeName={routeName} mobile={mobile} />;
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '#shared/roles.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
+import type { RouteName } from '../routes/route-table.ts';
 import { ensureSubscription } from '../session/current-subscription.ts';
 import { useSession } from '../session/session-store.ts';
 import { Icon } from './icon.tsx';
@@ -23,11 +24,13 @@ export function useMenu(): MenuItem[] {
     }
   }, [role]);
   if (!role) return [];
-  return isStaff(role) ? adminMenu(role) : userMenu({ features: config.features, hasSubscription });
+  return isStaff(role)
+    ? adminMenu(role, config.features)
+    : userMenu({ features: config.features, hasSubscription });
 }
 
 interface Props {
-  current: string;
+  current: RouteName;
   collapsed?: boolean;
   onNavigate?: () => void;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES } from '#shared/features.ts';
+import { FEATURES, type Feature } from '#shared/features.ts';
 import { routeByName } from '../routes/route-table.ts';
 import { adminMenu, isCurrent, userMenu } from './menus.ts';
 
@@ -76,7 +76,7 @@ const SPEC_ADMIN_MENU = [
 
 describe('admin menu (§2)', () => {
   it("shows an admin every entry in the spec's order, each naming a real route", () => {
-    const menu = adminMenu('ADMIN');
+    const menu = adminMenu('ADMIN', FEATURES);
     expect(menu.map((entry) => entry.route)).toEqual(SPEC_ADMIN_MENU);
     const sorts = menu.map((entry) => entry.sort);
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b));
@@ -85,7 +85,7 @@ describe('admin menu (§2)', () => {
   });
 
   it('shows an author the content sections, in the same order', () => {
-    const routes = adminMenu('AUTHOR').map((entry) => entry.route);
+    const routes = adminMenu('AUTHOR', FEATURES).map((entry) => entry.route);
     expect(routes).toEqual([
       'admin.dashboard',
       'admin.blog.posts.overview',
@@ -104,6 +104,16 @@ describe('admin menu (§2)', () => {
   });
 
   it('gives a customer nothing', () => {
-    expect(adminMenu('USER')).toEqual([]);
+    expect(adminMenu('USER', FEATURES)).toEqual([]);
+  });
+
+  it('hides customers without the users flag and logs without the logging flag (§1)', () => {
+    const without = (flag: Feature) =>
+      adminMenu(
+        'ADMIN',
+        FEATURES.filter((feature) => feature !== flag),
+      ).map((e) => e.route);
+    expect(without('users')).toEqual(SPEC_ADMIN_MENU.filter((r) => r !== 'admin.customers'));
+    expect(without('logging')).toEqual(SPEC_ADMIN_MENU.filter((r) => r !== 'admin.logs'));
   });
 });

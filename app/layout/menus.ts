@@ -1,21 +1,21 @@
 import type { Feature } from '#shared/features.ts';
 import type { Role } from '#shared/roles.ts';
-import { routeByName } from '../routes/route-table.ts';
+import { type RouteName, routeByName } from '../routes/route-table.ts';
 import type { IconName } from './icon.tsx';
 
 /** §3 Menu item: label, route name, sort order, optional children, hidden flag, icon. */
 export interface MenuItem {
   /** i18n key of the label. */
   label: string;
-  route: string;
+  route: RouteName;
   sort: number;
   icon: IconName;
   hidden?: boolean;
   children?: MenuItem[];
 }
 
-const item = (label: string, route: string, sort: number, icon: IconName): MenuItem => ({
-  label: `menu.${label}`,
+const item = (label: string, route: RouteName, sort: number, icon: IconName): MenuItem => ({
+  label,
   route,
   sort,
   icon,
@@ -23,7 +23,7 @@ const item = (label: string, route: string, sort: number, icon: IconName): MenuI
 
 // §2 Billing's children are hidden: they open from the billing screens, not the menu, but
 // they keep the billing entry marked as current.
-const BILLING_CHILDREN = [
+const BILLING_CHILDREN: readonly RouteName[] = [
   'billing.membership2',
   'billing.order2',
   'billing.upgrade2',
@@ -41,28 +41,28 @@ export interface UserMenuOptions {
 /** §2 User menu. Breach monitor, refer a friend, download, help center and support point home. */
 export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuItem[] {
   const items = [
-    item('dashboard', 'dashboard', 10, 'dashboard'),
-    item('profile', 'account.profile', 20, 'user'),
-    item('security', 'account.security', 30, 'shield'),
-    item('notifications', 'account.notifications', 40, 'bell'),
-    item('breach_monitor', 'home', 50, 'radar'),
-    item('refer_friend', 'home', 60, 'gift'),
-    item('download', 'home', 70, 'download'),
-    item('help_center', 'home', 80, 'help'),
-    item('support', 'home', 90, 'chat'),
+    item('menu.dashboard', 'dashboard', 10, 'dashboard'),
+    item('menu.profile', 'account.profile', 20, 'user'),
+    item('menu.security', 'account.security', 30, 'shield'),
+    item('menu.notifications', 'account.notifications', 40, 'bell'),
+    item('menu.breach_monitor', 'home', 50, 'radar'),
+    item('menu.refer_friend', 'home', 60, 'gift'),
+    item('menu.download', 'home', 70, 'download'),
+    item('menu.help_center', 'home', 80, 'help'),
+    item('menu.support', 'home', 90, 'chat'),
   ];
   if (features.includes('family_sharing')) {
-    items.push(item('family_sharing', 'features.family-sharing', 100, 'users'));
+    items.push(item('menu.family_sharing', 'features.family-sharing', 100, 'users'));
   }
   if (features.includes('billing')) {
     const billing = item(
-      'billing',
+      'menu.billing',
       hasSubscription ? 'billing.membership2' : 'billing.order2',
       110,
       'card',
     );
     billing.children = BILLING_CHILDREN.map((route, index) => ({
-      ...item('billing', route, index, 'card'),
+      ...item('menu.billing', route, index, 'card'),
       hidden: true,
     }));
     items.push(billing);
@@ -70,7 +70,7 @@ export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuIt
   return items.sort((a, b) => a.sort - b.sort);
 }
 
-const ADMIN_ITEMS: [label: string, route: string, icon: IconName][] = [
+const ADMIN_ITEMS: [label: string, route: RouteName, icon: IconName][] = [
   ['dashboard', 'admin.dashboard', 'dashboard'],
   ['customers', 'admin.customers', 'users'],
   ['earnings', 'admin.statistics.earnings.overview', 'chart'],
@@ -106,24 +106,25 @@ const ADMIN_ITEMS: [label: string, route: string, icon: IconName][] = [
 
 /**
  * §2 Admin menu, ordered by its sort value, showing only what the role may open (authors
- * see the content sections). The spec's Settings and Addons entries have no target, so
- * they are not offered.
+ * see the content sections) and what the feature flags keep on (§1 users, logging). The
+ * spec's Settings and Addons entries have no target, so they are not offered. Its labels
+ * are admin texts, loaded with the admin screens.
  */
-export function adminMenu(role: Role): MenuItem[] {
+export function adminMenu(role: Role, features: readonly Feature[]): MenuItem[] {
   return ADMIN_ITEMS.map(([label, route, icon], index) =>
-    item(`admin.${label}`, route, (index + 1) * 10, icon),
+    item(`staff.menu.${label}`, route, (index + 1) * 10, icon),
   )
     .filter((entry) => {
       const target = routeByName(entry.route);
-      const meta = target?.meta;
-      const opens = target?.redirect ? routeByName(target.redirect)?.meta : meta;
-      return opens?.roles.includes(role) ?? false;
+      const opens = target.redirect ? routeByName(target.redirect)?.meta : target.meta;
+      if (!opens?.roles.includes(role)) return false;
+      return !opens.feature || features.includes(opens.feature);
     })
     .sort((a, b) => a.sort - b.sort);
 }
 
 /** The menu entry the current route belongs to (itself, or a hidden child of it). */
-export function isCurrent(entry: MenuItem, routeName: string): boolean {
+export function isCurrent(entry: MenuItem, routeName: RouteName): boolean {
   if (entry.route === routeName && entry.route !== 'home') return true;
   return entry.children?.some((child) => child.route === routeName) ?? false;
 }

@@ -1,10 +1,9 @@
 import { generatePath, matchRoutes } from 'react-router';
 import type { Lang } from '#shared/locales.ts';
-import type { RouteDef } from './route-meta.ts';
-import { ROUTES, routeByName } from './route-table.ts';
+import { type AppRoute, ROUTES, type RouteName, routeByName } from './route-table.ts';
 
 export interface RouteMatch {
-  route: RouteDef;
+  route: AppRoute;
   params: Record<string, string>;
 }
 
@@ -23,9 +22,8 @@ export function matchRoute(pathBelowLang: string): RouteMatch | undefined {
 }
 
 /** `/{lang}/…` of a named route. */
-export function pathFor(name: string, lang: Lang, params: Record<string, string> = {}): string {
+export function pathFor(name: RouteName, lang: Lang, params: Record<string, string> = {}): string {
   const route = routeByName(name);
-  if (!route) throw new Error(`unknown route ${name}`);
   const below = generatePath(route.path, params);
   return below ? `/${lang}/${below}` : `/${lang}`;
 }

@@ -1,4 +1,5 @@
 import type { Feature } from '#shared/features.ts';
+import type { Permission } from '#shared/permissions.ts';
 import type { Role } from '#shared/roles.ts';
 
 /** Code-split areas (§2): each is one lazy chunk, so the public home loads no admin code. */
@@ -38,6 +39,11 @@ export type AccessRule =
 
 export interface RouteMeta {
   roles: readonly Role[];
+  /**
+   * The named permission of shared/permissions.ts the route's screen needs; `roles` is then
+   * that permission's roles, so the guard and the server's endpoints read one table.
+   */
+  permission?: Permission;
   onlyAuthenticated?: boolean;
   onlyVerified?: boolean;
   onlyNotDeactivated?: boolean;
@@ -54,8 +60,8 @@ export interface RouteMeta {
   feature?: Feature;
 }
 
-export interface RouteDef {
-  name: string;
+export interface RouteDef<Name extends string = string> {
+  name: Name;
   /** Path below `/{lang}/`, in React Router syntax (`admin/customers/:id`); '' is home. */
   path: string;
   /** `null` is the empty meta of priority 3: the route exists only as a name. */

@@ -1,13 +1,15 @@
+import type { Feature } from '#shared/features.ts';
+import { PERMISSIONS, type Permission } from '#shared/permissions.ts';
 import type { Role } from '#shared/roles.ts';
 import type { Area, HeaderType, RouteDef, RouteMeta } from './route-meta.ts';
 
 // §2 The whole route table: every screen, its name and its guard meta. Paths are below
 // `/{lang}/`. The router, the guards, the menus and the sign-in `continue` parameter all
-// read this one list.
+// read this one list, and `RouteName` (the names in it) types every link, menu entry and
+// redirect, so a misspelt name fails the type check.
 
 const EVERYONE: readonly Role[] = ['USER', 'ADMIN', 'AUTHOR', 'PUBLIC'];
 const SIGNED_IN: readonly Role[] = ['USER', 'ADMIN', 'AUTHOR'];
-const STAFF: readonly Role[] = ['ADMIN', 'AUTHOR'];
 
 const open: RouteMeta = { roles: EVERYONE };
 const visitorOnly: RouteMeta = { roles: EVERYONE, onlyNotLoggedIn: true };
@@ -19,13 +21,28 @@ const customer: RouteMeta = {
 };
 // Billing opens before the e-mail is verified: a visitor can pay on the order page first.
 const billing: RouteMeta = { roles: ['USER'], onlyAuthenticated: true, onlyNotDeactivated: true };
-const staff: RouteMeta = { ...customer, roles: STAFF };
-// §6 "Some admin routes are admin-only with an empty author list": authors edit content only.
-const adminOnly: RouteMeta = { ...customer, roles: ['ADMIN'] };
 
-function define(area: Area, header: HeaderType) {
-  return (name: string, path: string, meta: RouteMeta | null, extra?: Partial<RouteDef>) =>
-    ({ name, path, meta, area, header, ...extra }) satisfies RouteDef;
+/**
+ * A staff screen that needs `permission` (shared/permissions.ts, read by the server's
+ * endpoints too). §6 "Some admin routes are admin-only with an empty author list".
+ */
+function can(permission: Permission, feature?: Feature): RouteMeta {
+  return { ...customer, roles: PERMISSIONS[permission], permission, feature };
+}
+
+function define<A extends Area, H extends HeaderType>(area: A, header: H) {
+  return <const N extends string, const M extends RouteMeta | null, const R extends string = never>(
+    name: N,
+    path: string,
+    meta: M,
+    extra?: { redirect: R },
+  ) =>
+    ({ name, path, meta, area, header, ...extra }) as RouteDef<N> & {
+      meta: M;
+      area: A;
+      header: H;
+      redirect?: R;
+    };
 }
 
 const landing = define('public', 'landing');
@@ -35,24 +52,34 @@ const shop = define('billing', 'app');
 const shopLanding = define('billing', 'landing');
 const admin = define('admin', 'app');
 
-const forward = (target: string) => ({ redirect: target });
+const forward = <const R extends string>(target: R) => ({ redirect: target });
 
 /** `admin.payment-gateways.{gateway}` with its products list and product detail. */
-function gateway(key: string) {
-  const base = `admin.payment-gateways.${key}`;
+function gateway<const K extends string>(key: K) {
+  const base = `admin.payment-gateways.${key}` as const;
   const path = `admin/payment-gateways/${key}`;
+  const commerce = can('commerce');
   return [
-    admin(base, path, adminOnly, forward(`${base}.products`)),
-    admin(`${base}.products`, `${path}/products`, adminOnly),
-    admin(`${base}.product`, `${path}/products/:product_id`, adminOnly),
-  ];
+    admin(base, path, commerce, forward(`${base}.products`)),
+    admin(`${base}.products`, `${path}/products`, commerce),
+    admin(`${base}.product`, `${path}/products/:product_id`, commerce),
+  ] as const;
 }
 
-export const ROUTES: readonly RouteDef[] = [
+const MANAGED_PLANS = [
+  'stripe',
+  'paypal',
+  'apple',
+  'cryptomus',
+  'addons',
+  'merged-addons',
+] as const;
+
+export const ROUTES = [
   // Public
   landing('home', '', { ...open, awaitSubscription: true }),
   plain('signin', 'signin', visitorOnly),
-  plain('signup', 'signup', visitorOnly),
+  plain('signup', 'signup', { ...visitorOnly, feature: 'auth' }),
   plain('password.forgot', 'password/forgot', visitorOnly),
   plain('password.forgot.verify', 'password/forgot/verify', {
     ...visitorOnly,
@@ -159,68 +186,94 @@ export const ROUTES: readonly RouteDef[] = [
   shop('billing.invoices', 'billing/invoices', { ...billing, feature: 'billing' }),
 
   // Admin
-  admin('admin', 'admin', staff, forward('admin.dashboard')),
-  admin('admin.dashboard', 'admin/dashboard', staff),
-  admin('admin.dashboard.redirect', 'admin/dashboard/redirect', staff, forward('admin.dashboard')),
-  admin('admin.customers', 'admin/customers', adminOnly),
-  admin('admin.customers.view', 'admin/customers/:id', adminOnly),
-  admin('admin.account', 'admin/account', staff, forward('admin.account.profile')),
-  admin('admin.account.profile', 'admin/account/profile', staff),
-  admin('admin.account.security', 'admin/account/security', staff),
-  admin('admin.account.notifications', 'admin/account/notifications', staff),
+  admin('admin', 'admin', can('dashboard'), forward('admin.dashboard')),
+  admin('admin.dashboard', 'admin/dashboard', can('dashboard')),
+  admin(
+    'admin.dashboard.redirect',
+    'admin/dashboard/redirect',
+    can('dashboard'),
+    forward('admin.dashboard'),
+  ),
+  admin('admin.customers', 'admin/customers', can('customers', 'users')),
+  admin('admin.customers.view', 'admin/customers/:id', can('customers', 'users')),
+  admin('admin.account', 'admin/account', can('ownAccount'), forward('admin.account.profile')),
+  admin('admin.account.profile', 'admin/account/profile', can('ownAccount')),
+  admin('admin.account.security', 'admin/account/security', can('ownAccount')),
+  admin('admin.account.notifications', 'admin/account/notifications', can('ownAccount')),
   admin('admin.account.email.change.verify', 'admin/account/email/change/verify', {
-    ...staff,
+    ...can('ownAccount'),
     challenge: { required: true, checks: ['email', 'token', 'tokenValid', 'tempEmail'] },
   }),
-  admin('admin.invoices.export-pdf', 'admin/dashboard/invoices/export-pdf', adminOnly),
-  admin('admin.statistics.earnings.overview', 'admin/statistics/earnings/overview', adminOnly),
+  admin('admin.invoices.export-pdf', 'admin/dashboard/invoices/export-pdf', can('commerce')),
+  admin(
+    'admin.statistics.earnings.overview',
+    'admin/statistics/earnings/overview',
+    can('statistics'),
+  ),
   admin(
     'admin.statistics.subscriptions.overview',
     'admin/statistics/subscriptions/overview',
-    adminOnly,
+    can('statistics'),
   ),
-  admin('admin.statistics.analytics', 'admin/statistics/analytics', adminOnly),
-  admin('admin.blog.posts', 'admin/blog/posts', staff, forward('admin.blog.posts.overview')),
-  admin('admin.blog.posts.overview', 'admin/blog/posts/overview', staff),
-  admin('admin.blog.posts.create', 'admin/blog/posts/create', staff),
-  admin('admin.blog.posts.edit', 'admin/blog/posts/edit/:id', staff),
-  admin('admin.blog.categories.overview', 'admin/blog/categories/overview', staff),
+  admin('admin.statistics.analytics', 'admin/statistics/analytics', can('statistics')),
+  admin(
+    'admin.blog.posts',
+    'admin/blog/posts',
+    can('content'),
+    forward('admin.blog.posts.overview'),
+  ),
+  admin('admin.blog.posts.overview', 'admin/blog/posts/overview', can('content')),
+  admin('admin.blog.posts.create', 'admin/blog/posts/create', can('content')),
+  admin('admin.blog.posts.edit', 'admin/blog/posts/edit/:id', can('content')),
+  admin('admin.blog.categories.overview', 'admin/blog/categories/overview', can('content')),
   admin(
     'admin.help-center.articles',
     'admin/help-center/articles',
-    staff,
+    can('content'),
     forward('admin.help-center.articles.overview'),
   ),
-  admin('admin.help-center.articles.overview', 'admin/help-center/articles/published', staff),
-  admin('admin.help-center.articles.create', 'admin/help-center/articles/create', staff),
-  admin('admin.help-center.articles.edit', 'admin/help-center/articles/edit/:id', staff),
+  admin(
+    'admin.help-center.articles.overview',
+    'admin/help-center/articles/published',
+    can('content'),
+  ),
+  admin('admin.help-center.articles.create', 'admin/help-center/articles/create', can('content')),
+  admin('admin.help-center.articles.edit', 'admin/help-center/articles/edit/:id', can('content')),
   admin(
     'admin.help-center.categories',
     'admin/help-center/categories',
-    staff,
+    can('content'),
     forward('admin.help-center.categories.overview'),
   ),
-  admin('admin.help-center.categories.overview', 'admin/help-center/categories/overview', staff),
+  admin(
+    'admin.help-center.categories.overview',
+    'admin/help-center/categories/overview',
+    can('content'),
+  ),
   admin(
     'admin.help-center.categories.sub-categories',
     'admin/help-center/categories/sub-categories',
-    staff,
+    can('content'),
   ),
-  admin('admin.help-center.categories.sorting', 'admin/help-center/categories/sorting', staff),
-  admin('admin.pages.overview', 'admin/pages/overview', staff),
-  admin('admin.staticPages.overview', 'admin/static-pages/overview', staff),
+  admin(
+    'admin.help-center.categories.sorting',
+    'admin/help-center/categories/sorting',
+    can('content'),
+  ),
+  admin('admin.pages.overview', 'admin/pages/overview', can('content')),
+  admin('admin.staticPages.overview', 'admin/static-pages/overview', can('content')),
   // §2: /admin/oauth/server lists the OAuth clients, /admin/oauth/client the providers.
-  admin('admin.oauth.clients', 'admin/oauth/server', adminOnly),
-  admin('admin.oauth.servers', 'admin/oauth/client', adminOnly),
-  admin('admin.faq.pages.create', 'admin/faq/pages/create', staff),
-  admin('admin.faq.list', 'admin/faq/list', staff, forward('admin.faq.list.overview')),
-  admin('admin.faq.list.overview', 'admin/faq/list/overview', staff),
-  admin('admin.faq.list.create', 'admin/faq/list/create', staff),
-  admin('admin.faq.list.edit', 'admin/faq/list/edit/:id', staff),
-  admin('admin.seo.main-pages', 'admin/seo/main-pages', staff),
-  admin('admin.seo.categories', 'admin/seo/categories', staff),
-  admin('admin.seo.posts', 'admin/seo/posts', staff),
-  admin('admin.seo.articles', 'admin/seo/articles', staff),
+  admin('admin.oauth.clients', 'admin/oauth/server', can('oauth')),
+  admin('admin.oauth.servers', 'admin/oauth/client', can('oauth')),
+  admin('admin.faq.pages.create', 'admin/faq/pages/create', can('content')),
+  admin('admin.faq.list', 'admin/faq/list', can('content'), forward('admin.faq.list.overview')),
+  admin('admin.faq.list.overview', 'admin/faq/list/overview', can('content')),
+  admin('admin.faq.list.create', 'admin/faq/list/create', can('content')),
+  admin('admin.faq.list.edit', 'admin/faq/list/edit/:id', can('content')),
+  admin('admin.seo.main-pages', 'admin/seo/main-pages', can('content')),
+  admin('admin.seo.categories', 'admin/seo/categories', can('content')),
+  admin('admin.seo.posts', 'admin/seo/posts', can('content')),
+  admin('admin.seo.articles', 'admin/seo/articles', can('content')),
   ...gateway('stripe'),
   ...gateway('paypal'),
   ...gateway('iap'),
@@ -228,53 +281,79 @@ export const ROUTES: readonly RouteDef[] = [
   admin(
     'admin.payment-gateways.addons',
     'admin/payment-gateways/addons',
-    adminOnly,
+    can('commerce'),
     forward('admin.payment-gateways.addons.modules'),
   ),
   admin(
     'admin.payment-gateways.addons.modules',
     'admin/payment-gateways/addons/modules',
-    adminOnly,
+    can('commerce'),
   ),
   admin(
     'admin.payment-gateways.addons.products',
     'admin/payment-gateways/addons/products',
-    adminOnly,
+    can('commerce'),
   ),
   admin(
     'admin.payment-gateways.addons.product',
     'admin/payment-gateways/addons/products/:product_id',
-    adminOnly,
+    can('commerce'),
   ),
-  admin('admin.coupons', 'admin/coupons', adminOnly, forward('admin.coupons.overview')),
-  admin('admin.coupons.overview', 'admin/coupons/overview', adminOnly),
-  admin('admin.coupons.preapplied', 'admin/coupons/preapplied', adminOnly),
-  admin('admin.coupons.view', 'admin/coupons/:coupon_id', adminOnly),
-  admin('admin.notifications.email-lists', 'admin/notifications/email-lists', adminOnly),
-  admin('admin.servers', 'admin/servers', adminOnly, forward('admin.servers.countries')),
-  admin('admin.servers.all-servers', 'admin/servers/all-servers', adminOnly),
-  admin('admin.servers.servers-list', 'admin/servers/servers-list', adminOnly),
-  admin('admin.servers.countries', 'admin/servers/countries', adminOnly),
-  admin('admin.servers.country', 'admin/servers/countries/:country_code', adminOnly),
-  admin('admin.logs', 'admin/logs', adminOnly, forward('admin.logs.overview')),
-  admin('admin.logs.overview', 'admin/logs/overview', adminOnly),
-  admin('admin.logs.view', 'admin/logs/:id', adminOnly),
+  admin('admin.coupons', 'admin/coupons', can('commerce'), forward('admin.coupons.overview')),
+  admin('admin.coupons.overview', 'admin/coupons/overview', can('commerce')),
+  admin('admin.coupons.preapplied', 'admin/coupons/preapplied', can('commerce')),
+  admin('admin.coupons.view', 'admin/coupons/:coupon_id', can('commerce')),
+  admin(
+    'admin.notifications.email-lists',
+    'admin/notifications/email-lists',
+    can('notificationLists'),
+  ),
+  admin('admin.servers', 'admin/servers', can('servers'), forward('admin.servers.countries')),
+  admin('admin.servers.all-servers', 'admin/servers/all-servers', can('servers')),
+  admin('admin.servers.servers-list', 'admin/servers/servers-list', can('servers')),
+  admin('admin.servers.countries', 'admin/servers/countries', can('servers')),
+  admin('admin.servers.country', 'admin/servers/countries/:country_code', can('servers')),
+  admin('admin.logs', 'admin/logs', can('logs', 'logging'), forward('admin.logs.overview')),
+  admin('admin.logs.overview', 'admin/logs/overview', can('logs', 'logging')),
+  admin('admin.logs.view', 'admin/logs/:id', can('logs', 'logging')),
   admin(
     'admin.order.manage-plans',
     'admin/order/manage-plans',
-    adminOnly,
+    can('commerce'),
     forward('admin.order.manage-plans.stripe'),
   ),
-  ...['stripe', 'paypal', 'apple', 'cryptomus', 'addons', 'merged-addons'].map((plan) =>
-    admin(`admin.order.manage-plans.${plan}`, `admin/order/manage-plans/${plan}`, adminOnly),
+  ...MANAGED_PLANS.map((plan) =>
+    admin(`admin.order.manage-plans.${plan}`, `admin/order/manage-plans/${plan}`, can('commerce')),
   ),
   // §2 "A redirect target named website is not among the children shown": it exists only
   // as a name, so it has the empty meta of guard priority 3.
   admin('admin.order.manage-plans.website', 'admin/order/manage-plans/website', null),
-];
+] as const;
 
-const byName = new Map(ROUTES.map((route) => [route.name, route]));
+/** Every route's name: what links, menus and redirects name. */
+export type RouteName = (typeof ROUTES)[number]['name'];
+export type AppRoute = (typeof ROUTES)[number];
 
-export function routeByName(name: string): RouteDef | undefined {
+// Names the table itself uses (forwarding routes, fallbacks) must exist too: a misspelt one
+// fails here at compile time.
+type MetaOf = Exclude<AppRoute['meta'], null>;
+type NamedInTable =
+  | NonNullable<AppRoute['redirect']>
+  | NonNullable<Extract<MetaOf, { fallback: string }>['fallback']>
+  | NonNullable<
+      Extract<MetaOf, { challenge: { missingFallback: string } }>['challenge']['missingFallback']
+    >;
+const tableNamesExist: [NamedInTable] extends [RouteName] ? true : never = true;
+void tableNamesExist;
+
+const byName = new Map<string, AppRoute>(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: RouteName): AppRoute;
+export function routeByName(name: string): AppRoute | undefined;
+export function routeByName(name: string): AppRoute | undefined {
   return byName.get(name);
+}
+
+export function isRouteName(name: string): name is RouteName {
+  return byName.has(name);
 }

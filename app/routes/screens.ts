@@ -1,14 +1,53 @@
 import type { ComponentType } from 'react';
+import type { MessagePart } from '../i18n/i18n.ts';
 import type { Area } from './route-meta.ts';
+import type { RouteName } from './route-table.ts';
 
-/** The screens an area has built, by route name; a route without one is "not available yet". */
-export type ScreenMap = Readonly<Partial<Record<string, ComponentType>>>;
+/** Loads one screen's code: each `import()` below is a chunk of its own. */
+export type ScreenLoader = () => Promise<ComponentType>;
 
-// One dynamic import per area: Vite makes each a chunk of its own, so a screen's code is
-// downloaded only when its area is first visited.
-export const AREA_SCREENS: Record<Area, () => Promise<ScreenMap>> = {
-  public: () => import('../features/public/public-screens.ts').then((m) => m.screens),
-  account: () => import('../features/account/account-screens.ts').then((m) => m.screens),
-  billing: () => import('../features/billing/billing-screens.ts').then((m) => m.screens),
-  admin: () => import('../features/admin/admin-screens.ts').then((m) => m.screens),
+// The screens built so far, by route name; a route without one shows "not available yet".
+// The home page and the 404 are in the first bundle (app/router.tsx), everything else loads
+// when its route is first opened. Admin screens live under app/features/admin/, whose code
+// the build names `admin-*` (vite.config.ts) so a test can tell that a customer loads none.
+export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  signin: () => import('../features/auth/sign-in-page.tsx').then((m) => m.SignInPage),
+  signup: () => import('../features/auth/sign-up-page.tsx').then((m) => m.SignUpPage),
+  'password.forgot': () =>
+    import('../features/auth/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+  'password.reset': () =>
+    import('../features/auth/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+  'email.verify': () =>
+    import('../features/auth/verify-email-page.tsx').then((m) => m.VerifyEmailPage),
+  'password.set': () =>
+    import('../features/auth/set-password-page.tsx').then((m) => m.SetPasswordPage),
+  'oauth.callback': () =>
+    import('../features/auth/oauth-callback-page.tsx').then((m) => m.OAuthCallbackPage),
+  reactivate: () => import('../features/account/reactivate-page.tsx').then((m) => m.ReactivatePage),
+  'reactivate-account': () =>
+    import('../features/account/reactivate-page.tsx').then((m) => m.ReactivatePage),
+
+  'account.profile': () =>
+    import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
+  'account.security': () =>
+    import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
+  'account.email.change.verify': () =>
+    import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
+
+  // Staff manage their own account with the customer's screens, which talk to the
+  // dashboard base for them (§2 /admin/account).
+  'admin.account.profile': () =>
+    import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
+  'admin.account.security': () =>
+    import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
+  'admin.account.email.change.verify': () =>
+    import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
+};
+
+/** The message files a screen of each area needs beyond the first bundle's. */
+export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
+  public: ['auth', 'settings'],
+  account: ['auth', 'settings'],
+  billing: ['auth', 'settings', 'billing'],
+  admin: ['auth', 'settings', 'admin'],
 };

@@ -1,5 +1,6 @@
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import { isStaff } from '#shared/roles.ts';
+import type { RouteName } from '../routes/route-table.ts';
 import { storeUser } from './browser-storage.ts';
 import { getSession, updateSession } from './session-store.ts';
 import { LOGOUT_OVERLAY_MS } from './sign-out.ts';
@@ -7,7 +8,7 @@ import { unverifiedAccessPages, userChange } from './user-change.ts';
 
 export interface UserChangeEffects {
   /** Navigates to a named route in the current language. */
-  goTo(routeName: string): Promise<void> | void;
+  goTo(routeName: RouteName): Promise<void> | void;
   /** §4 "re-check auth": asks the server for the user again. */
   fetchUser(): Promise<AuthUser>;
   /** Forgets everything local (store, storage); the session cookie is already gone. */

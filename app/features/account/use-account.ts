@@ -2,6 +2,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import { isStaff } from '#shared/roles.ts';
+import type { RouteName } from '../../routes/route-table.ts';
 import { applyUserChange } from '../../session/apply-user-change.ts';
 import { storeUser } from '../../session/browser-storage.ts';
 import { useSession } from '../../session/session-store.ts';
@@ -13,7 +14,7 @@ export interface AccountContext {
   user: AuthUser;
   api: AccountApi;
   /** Route names of this user's account screens: `account.*`, or `admin.account.*` for staff. */
-  routes: { profile: string; security: string; notifications: string };
+  routes: { profile: RouteName; security: RouteName; notifications: RouteName };
   /**
    * Takes the user an account call answered (null: the call ended this session), running
    * the §4 user-change reactions.
@@ -34,14 +35,21 @@ export function useAccount(): AccountContext {
   const lang = useLang();
   const role = user.role;
   const api = useMemo(() => accountApi(role), [role]);
-  const prefix = isStaff(role) ? 'admin.account' : 'account';
+  const staff = isStaff(role);
   const routes = useMemo(
-    () => ({
-      profile: `${prefix}.profile`,
-      security: `${prefix}.security`,
-      notifications: `${prefix}.notifications`,
-    }),
-    [prefix],
+    () =>
+      staff
+        ? ({
+            profile: 'admin.account.profile',
+            security: 'admin.account.security',
+            notifications: 'admin.account.notifications',
+          } as const)
+        : ({
+            profile: 'account.profile',
+            security: 'account.security',
+            notifications: 'account.notifications',
+          } as const),
+    [staff],
   );
   const applyUser = useCallback(
     (next: AuthUser | null) => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from 'vitest-browser-react';
+import type { AppConfig } from '#shared/contracts/app-config.ts';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import { AppConfigContext } from '../../lib/app-config-context.ts';
 import { resetSession, updateSession } from '../../session/session-store.ts';
@@ -14,6 +15,7 @@ export async function renderAuthScreen(
   Screen: ComponentType,
   path: string,
   user: AuthUser | null = null,
+  config: AppConfig = TEST_CONFIG,
 ) {
   resetSession();
   updateSession({ user });
@@ -26,7 +28,7 @@ export async function renderAuthScreen(
     { initialEntries: [path] },
   );
   const screen = await render(
-    <AppConfigContext value={TEST_CONFIG}>
+    <AppConfigContext value={config}>
       <RouterProvider router={router} />
     </AppConfigContext>,
   );

@@ -1,11 +1,38 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { oauthEndpoints } from '#shared/contracts/oauth.ts';
+import { TEST_CONFIG } from '../../test/render-app.tsx';
+import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
 import { renderAuthScreen } from './render-auth-screen.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
 const t = (key: string) => i18next.t(key);
 
 describe('sign-in screen', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers social sign-in with the auth flag on (§1)', async () => {
+    const providers = {
+      items: [{ id: 'google', name: 'Google', href: oauthEndpoints.authorize.url }],
+      controls: { page: 1, per_page: 20, total: 1, last_page: 1 },
+    };
+    stubFetch({ [oauthEndpoints.providers.url]: () => jsonResponse(200, providers) });
+    const { screen } = await renderAuthScreen(SignInPage, '/en/signin');
+    await expect.element(screen.getByRole('button', { name: /Google/ })).toBeVisible();
+  });
+
+  it('offers neither sign-up nor social sign-in with the auth flag off (§1)', async () => {
+    const seen = stubFetch({});
+    const features = TEST_CONFIG.features.filter((feature) => feature !== 'auth');
+    const { screen } = await renderAuthScreen(SignInPage, '/en/signin', null, {
+      ...TEST_CONFIG,
+      features,
+    });
+    await expect.element(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Log in');
+    expect(screen.getByRole('link', { name: 'Create an account' }).elements()).toHaveLength(0);
+    expect(seen).toHaveLength(0);
+  });
+
   it('has one heading, labelled fields and links to the neighbouring screens', async () => {
     const { screen } = await renderAuthScreen(SignInPage, '/en/signin');
     await expect.element(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Log in');

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { signInRequest } from '#shared/contracts/auth.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
+import { useAppConfig } from '../../lib/app-config-context.ts';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FieldSlot, FormError } from '../../ui/form-field.tsx';
@@ -21,6 +22,8 @@ const FIELDS = ['email', 'password'] as const;
  */
 export function SignInPage() {
   const { t } = useTranslation();
+  // §1 the `auth` flag switches sign-up (and social sign-in) off.
+  const signUpOpen = useAppConfig().features.includes('auth');
   const [formError, setFormError] = useState<string>();
   // Password or social provider: either may answer code 102 (two-factor).
   const { onOutcome, secondStep } = useSignInOutcome(setFormError);
@@ -50,12 +53,14 @@ export function SignInPage() {
       title={t('auth.signin.title')}
       lead={t('auth.signin.lead')}
       footer={
-        <>
-          {t('auth.signin.no_account')}{' '}
-          <RouteLink name="signup" className={linkClass}>
-            {t('auth.signin.signup')}
-          </RouteLink>
-        </>
+        signUpOpen ? (
+          <>
+            {t('auth.signin.no_account')}{' '}
+            <RouteLink name="signup" className={linkClass}>
+              {t('auth.signin.signup')}
+            </RouteLink>
+          </>
+        ) : undefined
       }
     >
       <form noValidate onSubmit={submit} className="flex flex-col">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SignInResponse } from '#shared/contracts/auth.ts';
 import type { OAuthProvider, OAuthProviderId } from '#shared/contracts/oauth.ts';
 import { failureMessage, isCancelled } from '../../api/api-error.ts';
+import { useAppConfig } from '../../lib/app-config-context.ts';
 import { Button } from '../../ui/button.tsx';
 import { authorizeHref, completeOAuth, loadProviders, signInInPopup } from './oauth-sign-in.ts';
 import { useLang } from './use-lang.ts';
@@ -21,9 +22,14 @@ export interface SocialSignInProps {
 
 /**
  * §1/§4 Google and Apple sign-in: one button per configured provider, each opening the
- * provider in a popup. Without providers (none configured) nothing is shown.
+ * provider in a popup. Without providers (none configured), or with the `auth` feature flag
+ * off (§1: sign-up and social sign-in), nothing is shown.
  */
-export function SocialSignIn({ onOutcome, onError }: SocialSignInProps) {
+export function SocialSignIn(props: SocialSignInProps) {
+  return useAppConfig().features.includes('auth') ? <SocialButtons {...props} /> : null;
+}
+
+function SocialButtons({ onOutcome, onError }: SocialSignInProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const [providers, setProviders] = useState<OAuthProvider[]>([]);

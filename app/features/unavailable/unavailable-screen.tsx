@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import type { RouteName } from '../../routes/route-table.ts';
 import { titleKey } from '../../routes/route-titles.ts';
 
 /** A screen whose feature comes in a later release: a real page inside the shell, never blank. */
-export function UnavailableScreen({ name }: { name: string }) {
+export function UnavailableScreen({ name }: { name: RouteName }) {
   const { t } = useTranslation();
   const { lang } = useParams();
   return (

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+
+/** Sonner's toaster, loaded with the first toast (toast.tsx): it is not in the first bundle. */
+export function SonnerToaster({ onMounted }: { onMounted: () => void }) {
+  const { t } = useTranslation();
+  useEffect(onMounted, [onMounted]);
+  return (
+    <Toaster
+      position="top-right"
+      richColors
+      closeButton
+      containerAriaLabel={t('ui.toast.region')}
+      toastOptions={{ closeButtonAriaLabel: t('ui.toast.close') }}
+    />
+  );
+}
