@@ -1,7 +1,9 @@
 import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { auditLog, mailOutbox, sessions, users } from '../../db/schema/index.ts';
-import type { App } from '../../http/types.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaKey } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { publishDevicesDeleted } from '../identity/user-events.ts';
@@ -9,7 +11,13 @@ import { publishDevicesDeleted } from '../identity/user-events.ts';
 /** Accounts looked at per query, so a backlog never loads into memory at once. */
 const BATCH = 100;
 
-type PurgeApp = Pick<App, 'db' | 'storage' | 'log' | 'realtime'>;
+/** What the purge needs: the avatar files to remove, the log, the sign-out events. */
+export interface PurgeDeps {
+  db: Database;
+  storage: FileStorage;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
 
 /** Keys of audit data that may hold an address: typed at sign-in, changed from and to. */
 const ADDRESS_KEYS = ['email', 'from', 'to'] as const;
@@ -57,8 +65,8 @@ async function forgetAddresses(
  * same statement, so an account reactivated meanwhile stays, and of two processes purging
  * at once only one deletes it (and audits it). Answers whether this call deleted it.
  */
-async function purgeAccount(app: PurgeApp, userId: number): Promise<boolean> {
-  const purged = await app.db.transaction(async (tx) => {
+async function purgeAccount(deps: PurgeDeps, userId: number): Promise<boolean> {
+  const purged = await deps.db.transaction(async (tx) => {
     const ended = await tx
       .select({ id: sessions.id })
       .from(sessions)
@@ -91,14 +99,14 @@ async function purgeAccount(app: PurgeApp, userId: number): Promise<boolean> {
   const key = mediaKey(purged.photo);
   if (key) {
     try {
-      await app.storage.delete(key);
+      await deps.storage.delete(key);
     } catch (error) {
       // The row is gone either way; an orphaned file is served to nobody who knows its name.
-      app.log.warn({ err: error, key }, 'avatar of a deleted account not removed');
+      deps.log.warn({ err: error, key }, 'avatar of a deleted account not removed');
     }
   }
   // A page still open on a deactivated account signs out (§4 live events).
-  void publishDevicesDeleted(app, userId, purged.sessionIds);
+  void publishDevicesDeleted(deps, userId, purged.sessionIds);
   return true;
 }
 
@@ -109,11 +117,11 @@ async function purgeAccount(app: PurgeApp, userId: number): Promise<boolean> {
  * again after a crash. One account that cannot be deleted (a row elsewhere still needs it)
  * is logged and skipped, never holding up the others. Answers how many this run deleted.
  */
-export async function purgeDeletedAccounts(app: PurgeApp): Promise<number> {
+export async function purgeDeletedAccounts(deps: PurgeDeps): Promise<number> {
   const skipped: number[] = [];
   let deleted = 0;
   for (;;) {
-    const due = await app.db
+    const due = await deps.db
       .select({ id: users.id })
       .from(users)
       .where(
@@ -126,14 +134,14 @@ export async function purgeDeletedAccounts(app: PurgeApp): Promise<number> {
       .limit(BATCH);
     for (const { id } of due) {
       try {
-        if (await purgeAccount(app, id)) deleted += 1;
+        if (await purgeAccount(deps, id)) deleted += 1;
       } catch (error) {
-        app.log.error({ err: error, userId: id }, 'deleting an account failed');
+        deps.log.error({ err: error, userId: id }, 'deleting an account failed');
         skipped.push(id);
       }
     }
     if (due.length < BATCH) break;
   }
-  if (deleted > 0) app.log.info({ deleted }, 'deactivated accounts deleted');
+  if (deleted > 0) deps.log.info({ deleted }, 'deactivated accounts deleted');
   return deleted;
 }
