@@ -43,6 +43,55 @@ describe('after login', () => {
     expect(go('path=/fr/account/security')).toEqual({ kind: 'path', to: '/fr/dashboard' });
   });
 
+  // Browsers read `\` as `/` and drop tabs and newlines, so each of these leaves the site.
+  const offSite = [
+    '/\\evil.example',
+    '/\\evil.example/fr/dashboard',
+    '/\\/evil.example',
+    '\\\\evil.example',
+    '/fr/dashboard\\..\\..\\x',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    '/\u0000/evil.example',
+    '/\u007f/evil.example',
+    '/\u0085/evil.example',
+    '//evil.example',
+    '///evil.example',
+    'https://evil.example/fr/dashboard',
+    `${ORIGIN}.evil.example/fr/dashboard`,
+    `${ORIGIN}@evil.example/fr/dashboard`,
+    'javascript:alert(1)',
+    'data:text/html,hi',
+  ];
+
+  it.each(offSite)('never follows path %j off the site', (path) => {
+    expect(go(`continue=x&${new URLSearchParams({ path })}`)).toEqual({
+      kind: 'path',
+      to: '/fr/dashboard',
+    });
+  });
+
+  it.each(offSite)('never follows redirect_url %j off the site', (target) => {
+    expect(go(new URLSearchParams({ redirect_url: target }).toString())).toEqual({
+      kind: 'path',
+      to: '/fr/dashboard',
+    });
+  });
+
+  it('follows a same-origin path as the browser resolves it', () => {
+    expect(go('continue=x&path=/fr/billing/../account/security')).toEqual({
+      kind: 'path',
+      to: '/fr/account/security',
+    });
+    expect(
+      go(`continue=x&${new URLSearchParams({ path: '/fr/account/security?tab=2#codes' })}`),
+    ).toEqual({
+      kind: 'path',
+      to: '/fr/account/security?tab=2#codes',
+    });
+  });
+
   it.each([
     ['USER', '/fr/dashboard'],
     ['ADMIN', '/fr/admin/dashboard'],

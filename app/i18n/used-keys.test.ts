@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS } from '#shared/audit-actions.ts';
 import { ERROR_MESSAGES } from '#shared/contracts/errors.ts';
 import { FEATURES } from '#shared/features.ts';
 import { adminMenu, userMenu } from '../layout/menus.ts';
@@ -38,14 +39,26 @@ describe('message keys used by the code', () => {
   const namespaces = Object.keys(english).join('|');
   const literal = new RegExp(`['"\`]((?:${namespaces})\\.[A-Za-z0-9_.-]+)['"\`]`, 'g');
 
+  // Audit action names look like keys (`auth.signed_in`) but are not; their labels are
+  // checked below.
+  const notMessages = new Set([join(root, 'shared', 'audit-actions.ts')]);
+
   it('finds every quoted key in the message files', () => {
     const missing: string[] = [];
     for (const file of [...sources('app'), ...sources('shared')]) {
+      if (notMessages.has(file)) continue;
       for (const [, key] of readFileSync(file, 'utf8').matchAll(literal)) {
         if (key && !key.endsWith('.') && !has(key)) missing.push(`${relative(root, file)}: ${key}`);
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('names every audit action for the log viewer', () => {
+    const unnamed = AUDIT_ACTIONS.filter(
+      (action) => !has(`staff.audit_actions.${action.replace('.', '_')}`),
+    );
+    expect(unnamed).toEqual([]);
   });
 
   it('has a title for every route that renders', () => {

@@ -52,3 +52,26 @@ export function pageOf<T>(all: readonly T[], paging: PagingQuery) {
   const { offset, limit } = pageWindow(paging);
   return listPage(all.slice(offset, offset + limit), paging, all.length);
 }
+
+/** A yes/no filter of a list's query string: `true` or `false`; absent means either. */
+export const booleanFilter = z
+  .enum(['true', 'false'], { error: 'input_errors.field_is_invalid' })
+  .transform((value) => value === 'true')
+  .optional();
+
+/** A list's free-text search. */
+export const searchFilter = z.string().trim().max(255).optional();
+
+/** Sorting of a list: one of `fields`, ascending or descending. */
+export function sortQuery<const F extends readonly [string, ...string[]]>(
+  fields: F,
+  by: F[number],
+  direction: 'asc' | 'desc' = 'desc',
+) {
+  return z.object({
+    sort: z.enum(fields, { error: 'input_errors.field_is_invalid' }).default(by),
+    direction: z
+      .enum(['asc', 'desc'], { error: 'input_errors.field_is_invalid' })
+      .default(direction),
+  });
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { failureMessage } from '../../../api/api-error.ts';
+import { RouteLink } from '../../../layout/route-link.tsx';
+import { useAppConfig } from '../../../lib/app-config-context.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { LoadingBlock } from '../../../ui/spinner.tsx';
+import { AdminPage } from '../kit/admin-page.tsx';
+import { CustomerActionsPanel } from './customer-actions-panel.tsx';
+import { CustomerDevicesPanel } from './customer-devices-panel.tsx';
+import { CustomerProfilePanel } from './customer-profile-panel.tsx';
+import { CustomerStatus } from './customer-status.tsx';
+import { CustomerTrail } from './customer-trail.tsx';
+import { useCustomer } from './use-customer.ts';
+
+/** §2 /admin/customers/{id}: profile, status, devices, what staff may do, the audit trail. */
+export function CustomerPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const logging = useAppConfig().features.includes('logging');
+  const { query, show } = useCustomer(id);
+  const back = (
+    <RouteLink name="admin.customers" className="text-sm text-brand-700 hover:underline">
+      ← {t('staff.customers.back')}
+    </RouteLink>
+  );
+
+  if (query.isPending) {
+    return (
+      <AdminPage title={t('staff.customers.title')} before={back}>
+        <LoadingBlock />
+      </AdminPage>
+    );
+  }
+  if (query.isError) {
+    return (
+      <AdminPage title={t('staff.customers.title')} before={back}>
+        <EmptyState title={t('staff.kit.load_failed')} text={t(failureMessage(query.error))} />
+      </AdminPage>
+    );
+  }
+  const { user } = query.data;
+  return (
+    <AdminPage
+      title={user.name ?? user.email}
+      before={back}
+      actions={<CustomerStatus user={user} />}
+    >
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CustomerProfilePanel user={user} onSaved={show} />
+        <CustomerActionsPanel user={user} onChanged={show} />
+      </div>
+      <CustomerDevicesPanel user={user} />
+      {logging && <CustomerTrail userId={user.id} />}
+    </AdminPage>
+  );
+}

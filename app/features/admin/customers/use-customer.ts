@@ -1,0 +1,27 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { type CustomerDetail, customerEndpoints } from '#shared/contracts/admin/customers.ts';
+import { call } from '../../../api/client.ts';
+
+export const customerKey = (id: number) => ['admin', customerEndpoints.view.url, id] as const;
+
+/** One customer, and a way to put the account an action answered into the cache. */
+export function useCustomer(id: number) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: customerKey(id),
+    queryFn: ({ signal }) => call(customerEndpoints.view, { query: { user_id: id } }, { signal }),
+  });
+  const show = useCallback(
+    async (user: CustomerDetail) => {
+      queryClient.setQueryData(customerKey(id), { user });
+      // Lists and the trail show the change on their next look.
+      await queryClient.invalidateQueries({
+        queryKey: ['admin'],
+        predicate: (entry) => entry.queryKey[2] !== id,
+      });
+    },
+    [queryClient, id],
+  );
+  return { query, show };
+}
