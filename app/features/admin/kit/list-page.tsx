@@ -74,7 +74,7 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
   return (
     <div className="flex flex-col gap-4">
       {(props.searchLabel || filters.length > 0) && (
-        <div className="flex flex-wrap items-end gap-3" role="search">
+        <search className="flex flex-wrap items-end gap-3">
           {props.searchLabel && (
             <SearchField
               label={props.searchLabel}
@@ -90,7 +90,7 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
               onChange={(value) => update({ filters: { [filter.name]: value } })}
             />
           ))}
-        </div>
+        </search>
       )}
       {list.isPending ? (
         <LoadingBlock />
