@@ -19,6 +19,7 @@ import { openApi } from './http/openapi.ts';
 import { routeAccess } from './http/route-access.ts';
 import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
+import { refusingNullBytes } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
@@ -75,7 +76,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNullBytes(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 

@@ -42,7 +42,9 @@ interface Answer {
 function answerFor(error: FastifyError): Answer {
   if (error instanceof AppError) return { error, status: error.statusCode };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const validation: Record<string, string[]> = {};
+    // No prototype: a field may be named `__proto__` or `toString` (an unknown key the NUL
+    // rule reports), and must not meet Object.prototype's members here.
+    const validation: Record<string, string[]> = Object.create(null);
     for (const issue of error.validation) {
       const field = fieldOf(issue.instancePath);
       validation[field] = [

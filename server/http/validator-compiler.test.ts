@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { encodeChallenge } from '#shared/challenge.ts';
+import { FIELD_IS_INVALID } from '#shared/validation/zod-messages.ts';
+import { users } from '../db/schema/index.ts';
+import { apiClient } from '../test/api-client.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { signedInUser } from '../test/test-sessions.ts';
+import { nullBytePaths } from './validator-compiler.ts';
+
+const NUL = '\u0000';
+const PASSWORD = 'N3w#password!';
+const PAIR = { password: PASSWORD, password_confirmation: PASSWORD };
+
+describe('nullBytePaths', () => {
+  it('finds NULs at any depth, in arrays and in keys, and nothing in clean input', () => {
+    expect(nullBytePaths({ a: 'ok', b: [1, 'ok'], c: { d: true, e: null } })).toEqual([]);
+    expect(nullBytePaths(`a${NUL}`)).toEqual([[]]);
+    expect(nullBytePaths({ a: { b: ['x', `y${NUL}`] }, c: NUL })).toEqual([['c'], ['a', 'b', 1]]);
+    // A bad key is reported at the object that holds it.
+    expect(nullBytePaths({ [`k${NUL}`]: 1, n: { [NUL]: 2 } })).toEqual([[], ['n']]);
+  });
+
+  it('walks a hundred thousand levels without recursion, and reports a few at most', () => {
+    let deep: unknown = NUL;
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    const [path] = nullBytePaths(deep);
+    expect(path).toHaveLength(100_000);
+    expect(nullBytePaths(Array.from({ length: 500 }, () => NUL))).toHaveLength(10);
+  });
+});
+
+const { app } = await createTestApp();
+const call = apiClient(app);
+
+/** The §5 envelope of one invalid field. */
+const invalid = (field: string) => ({
+  code: 'validation_failed',
+  errors_validation: { [field]: [FIELD_IS_INVALID] },
+});
+
+// A NUL in a JSON string used to travel to PostgreSQL, which refuses it: 500. One rule in
+// the validator compiler now refuses it on every route, under the field's path.
+describe('a NUL in any string of the input is refused under its field (422)', () => {
+  it('password reset', async () => {
+    const answer = await call('POST', '/api/public/v1/auth/password/reset', {
+      body: { challenge: `abc${NUL}`, ...PAIR },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('challenge'));
+  });
+
+  it('two-factor sign-in step', async () => {
+    const answer = await call('POST', '/api/public/v1/auth/sign-in/two-factor', {
+      body: { challenge: `abc${NUL}def`, code: '123456' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('challenge'));
+  });
+
+  it('OAuth login', async () => {
+    const answer = await call('POST', '/api/public/v1/oauth-client/auth/login', {
+      body: { token: `${NUL}token` },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('token'));
+  });
+
+  it('e-mail verification', async () => {
+    const { cookie } = await signedInUser(app, { emailVerifiedAt: null });
+    const answer = await call('POST', '/api/all/v1/auth/email/verify', {
+      cookie,
+      body: { challenge: NUL },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('challenge'));
+  });
+
+  it('password set', async () => {
+    const { cookie } = await signedInUser(app, { passwordHash: null });
+    const answer = await call('POST', '/api/all/v1/auth/password/set', {
+      cookie,
+      body: { challenge: `c${NUL}`, ...PAIR },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('challenge'));
+  });
+
+  it('profile update: the name, and nothing is saved; without the NUL it is', async () => {
+    const { cookie, user } = await signedInUser(app);
+    const profile = { username: user.username, email: user.email };
+    const answer = await call('POST', '/api/account/v1/profile/update', {
+      cookie,
+      body: { ...profile, name: `Ann${NUL}` },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('name'));
+    const [stored] = await app.db.select().from(users).where(eq(users.id, user.id));
+    expect(stored?.name).toBeNull();
+
+    const clean = await call('POST', '/api/account/v1/profile/update', {
+      cookie,
+      body: { ...profile, name: 'Ann' },
+    });
+    expect(clean.status).toBe(200);
+  });
+
+  it('reports the path of a nested field, and of fields named like Object members', async () => {
+    const { cookie, user } = await signedInUser(app);
+    const answer = await call('POST', '/api/account/v1/profile/update', {
+      cookie,
+      body: { username: user.username, email: user.email, extra: { list: ['ok', NUL] } },
+    });
+    expect(answer.body).toEqual(invalid('extra.list.1'));
+    for (const field of ['toString', 'constructor']) {
+      const odd = await call('POST', '/api/account/v1/profile/update', {
+        cookie,
+        body: { [field]: NUL, username: 'u', email: 'a@b.co' },
+      });
+      expect(odd.status, field).toBe(422);
+      expect(odd.body, field).toEqual(invalid(field));
+    }
+    // The JSON parser refuses a `__proto__` key outright (400); a query may carry one.
+    const proto = await call('GET', '/api/account/v1/devices/list?__proto__=%00', { cookie });
+    expect(proto.status).toBe(422);
+    expect(proto.body).toEqual(invalid('__proto__'));
+  });
+
+  it('covers the query and the path parameters too', async () => {
+    const { cookie } = await signedInUser(app);
+    const query = await call('GET', '/api/account/v1/devices/list?page=%00', { cookie });
+    expect(query.status).toBe(422);
+    expect(query.body).toEqual(invalid('page'));
+
+    const params = await call('GET', '/api/public/v1/oauth-client/authorize/goo%00gle');
+    expect(params.status).toBe(422);
+    expect(params.body).toEqual(invalid('provider'));
+  });
+});
+
+// Known 5xx that this rule cannot see: the NUL sits inside an e-mailed challenge, which is
+// base64url JSON (shared/challenge.ts), so the string the contract checks is clean and the
+// decoded address goes to PostgreSQL. The fix belongs to decodeChallenge (refuse an address
+// that breaks the §5 e-mail rule) or to the contracts (a challenge schema). Marked as
+// failing: once fixed, these turn red; then drop `.fails` here and the entry in fuzz.test.ts.
+describe('a NUL inside an e-mailed challenge (known, fixed outside server/http)', () => {
+  const challenge = encodeChallenge({ email: `a${NUL}@example.com`, token: 'x'.repeat(43) });
+
+  it.fails('password reset answers a client error', async () => {
+    const answer = await call('POST', '/api/public/v1/auth/password/reset', {
+      body: { challenge, ...PAIR },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('two-factor sign-in step answers a client error', async () => {
+    const answer = await call('POST', '/api/public/v1/auth/sign-in/two-factor', {
+      body: { challenge, code: '123456' },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('OAuth login answers a client error', async () => {
+    const answer = await call('POST', '/api/public/v1/oauth-client/auth/login', {
+      body: { token: challenge },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('e-mail verification answers a client error', async () => {
+    const { cookie } = await signedInUser(app, { emailVerifiedAt: null });
+    const answer = await call('POST', '/api/all/v1/auth/email/verify', {
+      cookie,
+      body: { challenge },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('password set answers a client error', async () => {
+    const { cookie } = await signedInUser(app, { passwordHash: null });
+    const answer = await call('POST', '/api/all/v1/auth/password/set', {
+      cookie,
+      body: { challenge, ...PAIR },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+});
