@@ -10,18 +10,22 @@ import {
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import type { Lang } from '#shared/locales.ts';
 import { isStaff } from '#shared/roles.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { oneTimeTokens, type TokenType, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
-import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
-import { AuthService } from '../identity/auth-service.ts';
 import { challengeLink, userLocale } from '../identity/mail-links.ts';
 import { consumeToken, findToken, issueToken, revokeToken } from '../identity/one-time-tokens.ts';
 import { hashPassword } from '../identity/password.ts';
+import { notifyPasswordChanged } from '../identity/password-changed-notice.ts';
 import { checkPassword } from '../identity/password-check.ts';
 import { deleteOtherSessions, rotateSession } from '../identity/sessions.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
@@ -52,31 +56,53 @@ const MAILED_TOKENS: TokenType[] = [
 /** Why following an e-mail change link failed, as the audit log records it. */
 type EmailChangeFailure = 'malformed' | 'not_pending' | 'invalid_token' | 'foreign' | 'taken';
 
+/** What the own-account service needs: mail for the links, storage for the avatar. */
+export interface ProfileDeps {
+  db: Database;
+  config: Pick<Config, 'appUrl' | 'defaultLocale'>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  storage: FileStorage;
+}
+
 /**
  * The signed-in user's own account (§4, §5, §7 Account): profile and avatar, e-mail change,
- * password change, deactivation and reactivation. Each change is audited.
+ * password change, deactivation and reactivation. Each change commits with its audit row;
+ * mail, live events and the removal of replaced files follow the commit.
  */
 export class ProfileService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly deps: ProfileDeps) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
+  /** `db` is the transaction of the change recorded, or the database for a refusal. */
   private audit(
+    db: Database,
     request: FastifyRequest,
     action: AuditAction,
     user: UserRow,
     data?: Record<string, unknown>,
   ) {
-    return recordOwnAction(this.db, request, action, user, data);
+    return recordOwnAction(db, request, action, user, data);
   }
 
-  /** Writes the change and tells the user's open pages (§4 live events). */
-  private async save(userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-    const [user] = await this.db.update(users).set(values).where(eq(users.id, userId)).returning();
+  /** Writes the change in `tx`; `published` tells the user's pages once it is committed. */
+  private async update(
+    tx: Database,
+    userId: number,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow> {
+    const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
     if (!user) throw new AppError('not_found');
-    void publishUserUpdated(this.app, user);
+    return user;
+  }
+
+  /** §4 live events, after the commit. */
+  private published(user: UserRow): UserRow {
+    void publishUserUpdated(this.deps, user);
     return user;
   }
 
@@ -90,7 +116,7 @@ export class ProfileService {
       },
       { name: 'email-change-ip', key: request.ip, ...CREDENTIAL_LIMITS.emailChangePerIp },
     ];
-    return this.app.rateLimiter.consume(rules);
+    return this.deps.rateLimiter.consume(rules);
   }
 
   private async emailTakenByOther(email: string, userId: number): Promise<boolean> {
@@ -130,66 +156,81 @@ export class ProfileService {
     if (emailChanges && (await this.emailTakenByOther(email, user.id))) {
       throw AppError.field('email', AUTH_MESSAGES.emailTaken);
     }
-    let updated: UserRow;
+    let changed: { user: UserRow; mail?: MailMessage };
     try {
-      updated = await this.save(user.id, {
-        name: input.name?.trim() || null,
-        username: input.username,
-        // Typing the current address back withdraws a pending change.
-        ...(email === user.email ? { emailTmp: null } : {}),
-        ...(input.locale ? { locale: input.locale } : {}),
+      changed = await this.db.transaction(async (tx) => {
+        const updated = await this.update(tx, user.id, {
+          name: input.name?.trim() || null,
+          username: input.username,
+          // Typing the current address back withdraws a pending change.
+          ...(email === user.email ? { emailTmp: null } : {}),
+          ...(input.locale ? { locale: input.locale } : {}),
+        });
+        await this.audit(tx, request, 'account.profile_updated', user);
+        if (email === user.email && user.emailTmp) {
+          await revokeToken(tx, 'email_change', user.id);
+          await this.audit(tx, request, 'account.email_change_cancelled', user);
+        }
+        if (!emailChanges) return { user: updated };
+        const pending = await this.update(tx, user.id, { emailTmp: email });
+        const mail = await this.emailChangeMail(tx, pending, input.locale);
+        await this.audit(tx, request, 'account.email_change_requested', user, { to: email });
+        return { user: pending, mail };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.field('username', M.usernameTaken);
       throw error;
     }
-    await this.audit(request, 'account.profile_updated', user);
-    if (email === user.email && user.emailTmp) {
-      await revokeToken(this.db, 'email_change', user.id);
-      await this.audit(request, 'account.email_change_cancelled', user);
-    }
-    if (!emailChanges) return updated;
-    updated = await this.save(user.id, { emailTmp: email });
-    await this.sendEmailChange(updated, input.locale);
-    await this.audit(request, 'account.email_change_requested', user, { to: email });
-    return updated;
+    this.published(changed.user);
+    if (changed.mail) await this.deps.mailer.send(changed.mail);
+    return changed.user;
   }
 
-  /** Mails the link that confirms email_tmp, to that new address. */
-  private async sendEmailChange(user: UserRow, locale?: Lang): Promise<void> {
+  /**
+   * Issues the link that confirms email_tmp in `db`; answers its mail, to that new address,
+   * to send once that commits.
+   */
+  private async emailChangeMail(db: Database, user: UserRow, locale?: Lang): Promise<MailMessage> {
     if (!user.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
-    const lang = locale ?? userLocale(this.app.config, user);
-    const token = await issueToken(this.db, 'email_change', user.id, user.emailTmp);
+    const lang = locale ?? userLocale(this.deps.config, user);
+    const token = await issueToken(db, 'email_change', user.id, user.emailTmp);
     const path = isStaff(user.role)
       ? 'admin/account/email/change/verify'
       : 'account/email/change/verify';
-    await this.app.mailer.send({
+    return {
       template: 'email_change',
       to: user.emailTmp,
       locale: lang,
       data: {
         name: user.name ?? user.username,
         newEmail: user.emailTmp,
-        link: challengeLink(this.app.config, lang, path, { email: user.emailTmp, token }),
+        link: challengeLink(this.deps.config, lang, path, { email: user.emailTmp, token }),
       },
-    });
+    };
   }
 
   async resendEmailChange(request: FastifyRequest, user: UserRow, locale?: Lang): Promise<void> {
     await this.limitEmailChanges(request, user);
-    await this.sendEmailChange(user, locale);
-    await this.audit(request, 'account.email_change_requested', user, {
-      to: user.emailTmp,
-      resent: true,
+    const mail = await this.db.transaction(async (tx) => {
+      const message = await this.emailChangeMail(tx, user, locale);
+      await this.audit(tx, request, 'account.email_change_requested', user, {
+        to: user.emailTmp,
+        resent: true,
+      });
+      return message;
     });
+    await this.deps.mailer.send(mail);
   }
 
   async cancelEmailChange(request: FastifyRequest, user: UserRow): Promise<UserRow> {
     if (!user.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
-    await revokeToken(this.db, 'email_change', user.id);
-    const updated = await this.save(user.id, { emailTmp: null });
-    await this.audit(request, 'account.email_change_cancelled', user);
-    return updated;
+    const updated = await this.db.transaction(async (tx) => {
+      await revokeToken(tx, 'email_change', user.id);
+      const row = await this.update(tx, user.id, { emailTmp: null });
+      await this.audit(tx, request, 'account.email_change_cancelled', user);
+      return row;
+    });
+    return this.published(updated);
   }
 
   /**
@@ -203,11 +244,12 @@ export class ProfileService {
     user: UserRow,
     rawChallenge: string,
   ): Promise<UserRow> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
     ]);
+    // A refusal changes nothing: its row is written on its own, never in a transaction.
     const refuse = async (reason: EmailChangeFailure, error: AppError) => {
-      await this.audit(request, 'account.email_change_failed', user, { reason });
+      await this.audit(this.db, request, 'account.email_change_failed', user, { reason });
       return error;
     };
     const invalid = () => new AppError('bad_request', { info: AUTH_MESSAGES.linkInvalid });
@@ -243,15 +285,17 @@ export class ProfileService {
               inArray(oneTimeTokens.type, MAILED_TOKENS),
             ),
           );
+        await this.audit(tx, request, 'account.email_changed', user, {
+          from: user.email,
+          to: email,
+        });
         return row;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw await refuse('taken', taken());
       throw error;
     }
-    void publishUserUpdated(this.app, updated);
-    await this.audit(request, 'account.email_changed', user, { from: user.email, to: email });
-    return updated;
+    return this.published(updated);
   }
 
   /**
@@ -264,14 +308,19 @@ export class ProfileService {
     sessionId: string,
     input: UpdatePasswordRequest,
   ): Promise<string> {
-    await checkPassword(this.app, request, user, input.current_password, 'current_password');
-    await this.save(user.id, { passwordHash: await hashPassword(input.password) });
-    const ended = await deleteOtherSessions(this.db, user.id, sessionId);
-    void publishDevicesDeleted(this.app, user.id, ended);
-    const token = await rotateSession(this.db, sessionId);
-    await this.audit(request, 'account.password_changed', user);
-    await new AuthService(this.app).notifyPasswordChanged(user);
-    return token;
+    await checkPassword(this.deps, request, user, input.current_password, 'current_password');
+    const passwordHash = await hashPassword(input.password);
+    const done = await this.db.transaction(async (tx) => {
+      const updated = await this.update(tx, user.id, { passwordHash });
+      const ended = await deleteOtherSessions(tx, user.id, sessionId);
+      const token = await rotateSession(tx, sessionId);
+      await this.audit(tx, request, 'account.password_changed', user);
+      return { updated, ended, token };
+    });
+    this.published(done.updated);
+    void publishDevicesDeleted(this.deps, user.id, done.ended);
+    await notifyPasswordChanged(this.deps, user);
+    return done.token;
   }
 
   /**
@@ -280,21 +329,24 @@ export class ProfileService {
    */
   async sendPasswordSetLink(request: FastifyRequest, user: UserRow, locale?: Lang): Promise<void> {
     if (user.passwordHash) throw new AppError('conflict', { info: M.passwordAlreadySet });
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'password-set-link', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
-    const lang = locale ?? userLocale(this.app.config, user);
-    const token = await issueToken(this.db, 'password_set', user.id, user.email);
-    await this.app.mailer.send({
+    const lang = locale ?? userLocale(this.deps.config, user);
+    const token = await this.db.transaction(async (tx) => {
+      const issued = await issueToken(tx, 'password_set', user.id, user.email);
+      await this.audit(tx, request, 'account.password_set_link_sent', user);
+      return issued;
+    });
+    await this.deps.mailer.send({
       template: 'password_set',
       to: user.email,
       locale: lang,
       data: {
         name: user.name ?? user.username,
-        link: challengeLink(this.app.config, lang, 'password/set', { email: user.email, token }),
+        link: challengeLink(this.deps.config, lang, 'password/set', { email: user.email, token }),
       },
     });
-    await this.audit(request, 'account.password_set_link_sent', user);
   }
 
   /**
@@ -306,48 +358,70 @@ export class ProfileService {
     user: UserRow,
     readUpload: () => Promise<Buffer>,
   ): Promise<UserRow> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'avatar-account', key: String(user.id), ...CREDENTIAL_LIMITS.avatarPerAccount },
     ]);
     const image = await toAvatar(await readUpload());
     const key = `avatars/${randomBytes(16).toString('base64url')}.webp`;
-    await this.app.storage.put(key, { data: image, contentType: 'image/webp' });
-    const updated = await this.save(user.id, { photo: mediaPath(key) });
+    const photo = mediaPath(key);
+    await this.deps.storage.put(key, { data: image, contentType: 'image/webp' });
+    let updated: UserRow;
+    try {
+      updated = await this.db.transaction(async (tx) => {
+        const row = await this.update(tx, user.id, { photo });
+        await this.audit(tx, request, 'account.photo_updated', user);
+        return row;
+      });
+    } catch (error) {
+      // The account still shows its old photo: the new file would be served to nobody.
+      await this.removeFile(photo).catch(() => {});
+      throw error;
+    }
+    this.published(updated);
     await this.removeFile(user.photo);
-    await this.audit(request, 'account.photo_updated', user);
     return updated;
   }
 
   async removePhoto(request: FastifyRequest, user: UserRow): Promise<UserRow> {
-    const updated = await this.save(user.id, { photo: null });
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.update(tx, user.id, { photo: null });
+      await this.audit(tx, request, 'account.photo_removed', user);
+      return row;
+    });
+    this.published(updated);
     await this.removeFile(user.photo);
-    await this.audit(request, 'account.photo_removed', user);
     return updated;
   }
 
   private async removeFile(photo: string | null): Promise<void> {
     const key = mediaKey(photo);
-    if (key) await this.app.storage.delete(key);
+    if (key) await this.deps.storage.delete(key);
   }
 
   /** §4 account deletion: the password, then a delete date; the user keeps only reactivation. */
   async deactivate(request: FastifyRequest, user: UserRow, password: string): Promise<UserRow> {
-    await checkPassword(this.app, request, user, password);
+    await checkPassword(this.deps, request, user, password);
     if (user.deleteAt) return user;
-    const updated = await this.save(user.id, {
-      deleteAt: new Date(Date.now() + DELETION_GRACE_MS),
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.update(tx, user.id, {
+        deleteAt: new Date(Date.now() + DELETION_GRACE_MS),
+      });
+      await this.audit(tx, request, 'account.deactivated', user, {
+        delete_at: row.deleteAt?.toISOString(),
+      });
+      return row;
     });
-    await this.audit(request, 'account.deactivated', user, {
-      delete_at: updated.deleteAt?.toISOString(),
-    });
-    return updated;
+    return this.published(updated);
   }
 
   /** §4 "reactivation cancels it". */
   async reactivate(request: FastifyRequest, user: UserRow): Promise<UserRow> {
     if (!user.deleteAt) throw new AppError('conflict', { info: M.accountNotDeactivated });
-    const updated = await this.save(user.id, { deleteAt: null });
-    await this.audit(request, 'account.reactivated', user);
-    return updated;
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.update(tx, user.id, { deleteAt: null });
+      await this.audit(tx, request, 'account.reactivated', user);
+      return row;
+    });
+    return this.published(updated);
   }
 }

@@ -52,6 +52,11 @@ export interface AuditEntry {
 /**
  * Writes one row: who did what, from which address and browser, when. `request` is null for
  * the server's own scheduled work, which has neither.
+ *
+ * A row that records a change is written with `db` the transaction of that change, so the
+ * two commit or roll back together: no change goes unrecorded, no row tells of a change that
+ * did not happen. A refusal that changes nothing (a wrong password, a refused link) is
+ * written on its own.
  */
 export async function recordAudit(
   db: Database,

@@ -2,9 +2,12 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, type Device, type DevicesResponse } from '#shared/contracts/account.ts';
 import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { type SessionRow, sessions, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { checkPassword } from '../identity/password-check.ts';
 import { deleteOtherSessions } from '../identity/sessions.ts';
@@ -21,21 +24,34 @@ export function presentDevice(session: SessionRow, currentId: string): Device {
   };
 }
 
-/** §4 Devices: the user's signed-in browsers, each revocable after the password (§5). */
+/** What the devices service needs: the password check's limit, the sign-out events. */
+export interface DevicesDeps {
+  db: Database;
+  config: Pick<Config, 'sessionIdleMs'>;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+}
+
+/**
+ * §4 Devices: the user's signed-in browsers, each revocable after the password (§5). Sessions
+ * end in the transaction of their audit row; the pages hear of it once it is committed.
+ */
 export class DevicesService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly deps: DevicesDeps) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
+  /** `db` is the transaction of the change recorded. */
   private audit(
+    db: Database,
     request: FastifyRequest,
     action: AuditAction,
     user: UserRow,
     data?: Record<string, unknown>,
   ) {
-    return recordOwnAction(this.db, request, action, user, data);
+    return recordOwnAction(db, request, action, user, data);
   }
 
   /**
@@ -43,7 +59,7 @@ export class DevicesService {
    * the newest sign-in.
    */
   async list(user: UserRow, currentId: string, paging: PagingQuery): Promise<DevicesResponse> {
-    const idleSince = new Date(Date.now() - this.app.config.sessionIdleMs);
+    const idleSince = new Date(Date.now() - this.deps.config.sessionIdleMs);
     const live = and(
       eq(sessions.userId, user.id),
       gt(sessions.expiresAt, sql`now()`),
@@ -71,16 +87,18 @@ export class DevicesService {
     password: string,
     deviceId: string,
   ): Promise<void> {
-    await checkPassword(this.app, request, user, password);
-    const removed = await this.db
-      .delete(sessions)
-      .where(and(eq(sessions.id, deviceId), eq(sessions.userId, user.id)))
-      .returning({ id: sessions.id });
-    if (removed.length === 0) {
-      throw new AppError('not_found', { info: ACCOUNT_MESSAGES.deviceNotFound });
-    }
-    await this.audit(request, 'account.device_logged_out', user, { device_id: deviceId });
-    void publishDevicesDeleted(this.app, user.id, [deviceId]);
+    await checkPassword(this.deps, request, user, password);
+    await this.db.transaction(async (tx) => {
+      const removed = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.id, deviceId), eq(sessions.userId, user.id)))
+        .returning({ id: sessions.id });
+      if (removed.length === 0) {
+        throw new AppError('not_found', { info: ACCOUNT_MESSAGES.deviceNotFound });
+      }
+      await this.audit(tx, request, 'account.device_logged_out', user, { device_id: deviceId });
+    });
+    void publishDevicesDeleted(this.deps, user.id, [deviceId]);
   }
 
   async logOutOtherDevices(
@@ -89,16 +107,22 @@ export class DevicesService {
     password: string,
     currentId: string,
   ): Promise<void> {
-    await checkPassword(this.app, request, user, password);
-    const ended = await deleteOtherSessions(this.db, user.id, currentId);
-    await this.audit(request, 'account.other_devices_logged_out', user);
-    void publishDevicesDeleted(this.app, user.id, ended);
+    await checkPassword(this.deps, request, user, password);
+    const ended = await this.db.transaction(async (tx) => {
+      const sessionIds = await deleteOtherSessions(tx, user.id, currentId);
+      await this.audit(tx, request, 'account.other_devices_logged_out', user);
+      return sessionIds;
+    });
+    void publishDevicesDeleted(this.deps, user.id, ended);
   }
 
   async logOutAllDevices(request: FastifyRequest, user: UserRow, password: string): Promise<void> {
-    await checkPassword(this.app, request, user, password);
-    const ended = await deleteOtherSessions(this.db, user.id, undefined);
-    await this.audit(request, 'account.all_devices_logged_out', user);
-    void publishDevicesDeleted(this.app, user.id, ended);
+    await checkPassword(this.deps, request, user, password);
+    const ended = await this.db.transaction(async (tx) => {
+      const sessionIds = await deleteOtherSessions(tx, user.id, undefined);
+      await this.audit(tx, request, 'account.all_devices_logged_out', user);
+      return sessionIds;
+    });
+    void publishDevicesDeleted(this.deps, user.id, ended);
   }
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { type Challenge, decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
 import {
   AUTH_MESSAGES,
@@ -11,17 +11,21 @@ import {
   type TwoFactorSignInRequest,
 } from '#shared/contracts/auth.ts';
 import type { Lang } from '#shared/locales.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { TokenType, UserRow } from '../../db/schema/index.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
-import { failsWith } from '../../platform/rate-limit/rate-limiter.ts';
+import { failsWith, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
 import { challengeLink, userLocale } from './mail-links.ts';
 import { consumeToken, findToken, issueToken, refusalOf, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { notifyPasswordChanged } from './password-changed-notice.ts';
 import {
   type ActiveSession,
   createSession,
@@ -29,7 +33,7 @@ import {
   deleteSession,
   rotateSession,
 } from './sessions.ts';
-import { needsSecondFactor, TwoFactorService } from './two-factor/two-factor-service.ts';
+import { needsSecondFactor, type TwoFactorService } from './two-factor/two-factor-service.ts';
 import { publishDevicesDeleted, publishUserUpdated } from './user-events.ts';
 import { uniqueUsername } from './usernames.ts';
 
@@ -61,21 +65,45 @@ export interface SecondFactorNeeded {
 
 export type SignInOutcome = SignedIn | SecondFactorNeeded;
 
-/** Sign-up, sign-in, sign-out, e-mail verification and the password flows (§2, §4, §6). */
+/** What sign-up, sign-in and the password flows need (the second factor comes as a service). */
+export interface AuthDeps {
+  db: Database;
+  config: Pick<Config, 'appUrl' | 'defaultLocale' | 'sessionMaxMs'>;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * More audit rows to write in the transaction of a sign-in (social sign-in's own), told
+ * whether the sign-in waits for its second factor.
+ */
+export type SignInRecord = (tx: Database, secondFactor: boolean) => Promise<void>;
+
+/**
+ * Sign-up, sign-in, sign-out, e-mail verification and the password flows (§2, §4, §6). Each
+ * change commits with its audit row; mail and live events follow the commit.
+ */
 export class AuthService {
-  constructor(private readonly app: App) {}
+  constructor(
+    private readonly deps: AuthDeps,
+    private readonly twoFactor: TwoFactorService,
+  ) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
+  /** `db` is the transaction of the change recorded, or the database for a refusal. */
   private audit(
+    db: Database,
     request: FastifyRequest,
     action: AuditAction,
     actorId: number | null,
     data?: Record<string, unknown>,
   ) {
-    return recordAudit(this.db, request, {
+    return recordAudit(db, request, {
       action,
       actorId,
       subjectType: 'user',
@@ -100,23 +128,28 @@ export class AuthService {
   }
 
   private link(user: Pick<UserRow, 'locale'>, path: string, challenge: Challenge): string {
-    return challengeLink(this.app.config, this.localeOf(user), path, challenge);
+    return challengeLink(this.deps.config, this.localeOf(user), path, challenge);
   }
 
   private localeOf(user: Pick<UserRow, 'locale'>): Lang {
-    return userLocale(this.app.config, user);
+    return userLocale(this.deps.config, user);
   }
 
   /** Replaces any session this browser had: a new sign-in always gets a new token. */
-  private async startSession(request: FastifyRequest, user: UserRow): Promise<SignedIn> {
-    if (request.auth) await deleteSession(this.db, request.auth.session.id);
-    const { token } = await createSession(this.db, this.app.config, user, this.client(request));
+  private async startSession(
+    db: Database,
+    request: FastifyRequest,
+    user: UserRow,
+  ): Promise<SignedIn> {
+    if (request.auth) await deleteSession(db, request.auth.session.id);
+    const { token } = await createSession(db, this.deps.config, user, this.client(request));
     return { token, user };
   }
 
-  async sendVerification(user: UserRow): Promise<void> {
-    const token = await issueToken(this.db, 'email_verify', user.id, user.email);
-    await this.app.mailer.send({
+  /** Issues the verification link in `db`; answers its mail, to send once that commits. */
+  private async verificationMail(db: Database, user: UserRow): Promise<MailMessage> {
+    const token = await issueToken(db, 'email_verify', user.id, user.email);
+    return {
       template: 'email_verify',
       to: user.email,
       locale: this.localeOf(user),
@@ -124,39 +157,48 @@ export class AuthService {
         name: user.name ?? user.username,
         link: this.link(user, 'email/verify', { email: user.email, token }),
       },
-    });
+    };
+  }
+
+  async sendVerification(user: UserRow): Promise<void> {
+    await this.deps.mailer.send(await this.verificationMail(this.db, user));
   }
 
   async signUp(request: FastifyRequest, input: SignUpRequest): Promise<SignedIn> {
     const email = normalise(input.email);
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'sign-up-ip', key: request.ip, ...CREDENTIAL_LIMITS.signUpPerIp },
       { name: 'sign-up-address', key: email, ...CREDENTIAL_LIMITS.signUpPerAddress },
     ]);
     if (await this.userByEmail(email)) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
     const passwordHash = await hashPassword(input.password);
-    let user: UserRow | undefined;
+    const username = await uniqueUsername(this.db, email);
+    let created: { user: UserRow; mail: MailMessage };
     try {
-      [user] = await this.db
-        .insert(users)
-        .values({
-          email,
-          name: input.name?.trim() || null,
-          username: await uniqueUsername(this.db, email),
-          passwordHash,
-          locale: input.locale ?? this.app.config.defaultLocale,
-        })
-        .returning();
+      created = await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            name: input.name?.trim() || null,
+            username,
+            passwordHash,
+            locale: input.locale ?? this.deps.config.defaultLocale,
+          })
+          .returning();
+        if (!user) throw new Error('user insert returned nothing');
+        await this.audit(tx, request, 'auth.signed_up', user.id);
+        const mail = await this.verificationMail(tx, user);
+        await this.audit(tx, request, 'auth.verification_sent', user.id);
+        return { user, mail };
+      });
     } catch (error) {
       // Two sign-ups for one address at the same moment: the unique index decides.
       if (isUniqueViolation(error)) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
       throw error;
     }
-    if (!user) throw new Error('user insert returned nothing');
-    await this.audit(request, 'auth.signed_up', user.id);
-    await this.sendVerification(user);
-    await this.audit(request, 'auth.verification_sent', user.id);
-    return this.startSession(request, user);
+    await this.deps.mailer.send(created.mail);
+    return this.startSession(this.db, request, created.user);
   }
 
   async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignInOutcome> {
@@ -166,11 +208,11 @@ export class AuthService {
       key: email,
       ...CREDENTIAL_LIMITS.signInPerAccount,
     };
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     // Per account only failures count, so the owner is never locked out by signing in.
-    const user = await this.app.rateLimiter.limitFailures(
+    const user = await this.deps.rateLimiter.limitFailures(
       [perAccount],
       async () => {
         const found = await this.userByEmail(email);
@@ -179,64 +221,79 @@ export class AuthService {
           input.password,
         );
         if (found?.passwordHash && matches) return found;
-        await this.audit(request, 'auth.sign_in_failed', found?.id ?? null, { email });
+        await this.audit(this.db, request, 'auth.sign_in_failed', found?.id ?? null, { email });
         throw new AppError('unauthenticated', { info: INVALID_CREDENTIALS });
       },
       failsWith('unauthenticated'),
     );
     if (user.blockedAt) {
-      await this.audit(request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
+      await this.audit(this.db, request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
       throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
     }
-    await this.app.rateLimiter.reset(perAccount.name, email);
+    await this.deps.rateLimiter.reset(perAccount.name, email);
     return this.finishSignIn(request, user, 'password');
   }
 
   /**
    * The last step of every sign-in (password, social): a session, or the second factor
-   * first when two-factor authentication is on.
+   * first when two-factor authentication is on. `record` adds the caller's audit rows to
+   * the same transaction.
    */
   async finishSignIn(
     request: FastifyRequest,
     user: UserRow,
     method: 'password' | 'oauth',
+    record?: SignInRecord,
   ): Promise<SignInOutcome> {
     if (needsSecondFactor(user)) {
-      const token = await issueToken(this.db, 'two_factor_login', user.id, user.email);
+      const token = await this.db.transaction(async (tx) => {
+        const issued = await issueToken(tx, 'two_factor_login', user.id, user.email);
+        await record?.(tx, true);
+        return issued;
+      });
       return { twoFactorChallenge: encodeChallenge({ email: user.email, token }) };
     }
-    const signedIn = await this.startSession(request, user);
-    await this.audit(request, 'auth.signed_in', user.id, { method });
-    return signedIn;
+    return this.db.transaction(async (tx) => {
+      const signedIn = await this.startSession(tx, request, user);
+      await this.audit(tx, request, 'auth.signed_in', user.id, { method });
+      await record?.(tx, false);
+      return signedIn;
+    });
   }
 
   /** §4 the second step: a TOTP or recovery code against the challenge of the first. */
   async signInTwoFactor(request: FastifyRequest, input: TwoFactorSignInRequest): Promise<SignedIn> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     const expired = () => new AppError('bad_request', { info: AUTH_MESSAGES.signInExpired });
     const challenge = decodeChallenge(input.challenge);
     if (!challenge?.email || !challenge.token) throw expired();
-    const pending = await findToken(this.db, 'two_factor_login', challenge.email, challenge.token);
+    const challengeToken = challenge.token;
+    const pending = await findToken(this.db, 'two_factor_login', challenge.email, challengeToken);
     if (!pending) throw expired();
     const user = await this.userById(pending.userId);
     if (user.blockedAt) throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
-    await new TwoFactorService(this.app).verifySignIn(request, user, input.code);
-    // Used up only now, so a mistyped code can be corrected; a second use finds nothing.
-    if (!(await consumeToken(this.db, 'two_factor_login', pending.email, challenge.token))) {
-      throw expired();
-    }
-    const signedIn = await this.startSession(request, user);
-    await this.audit(request, 'auth.signed_in', user.id, { two_factor: true });
-    return signedIn;
+    await this.twoFactor.verifySignIn(request, user, input.code);
+    return this.db.transaction(async (tx) => {
+      // Used up only now, so a mistyped code can be corrected; a second use finds nothing.
+      if (!(await consumeToken(tx, 'two_factor_login', pending.email, challengeToken))) {
+        throw expired();
+      }
+      const signedIn = await this.startSession(tx, request, user);
+      await this.audit(tx, request, 'auth.signed_in', user.id, { two_factor: true });
+      return signedIn;
+    });
   }
 
   async signOut(request: FastifyRequest): Promise<void> {
     if (!request.auth) return;
-    await deleteSession(this.db, request.auth.session.id);
-    await this.audit(request, 'auth.signed_out', request.auth.user.id);
-    void publishDevicesDeleted(this.app, request.auth.user.id, [request.auth.session.id]);
+    const { user, session } = request.auth;
+    await this.db.transaction(async (tx) => {
+      await deleteSession(tx, session.id);
+      await this.audit(tx, request, 'auth.signed_out', user.id);
+    });
+    void publishDevicesDeleted(this.deps, user.id, [session.id]);
   }
 
   /** The e-mail and token of a challenge, or the "invalid link" error (audited). */
@@ -301,28 +358,32 @@ export class AuthService {
     { user, session }: ActiveSession,
     challenge: string,
   ): Promise<{ user: UserRow; token?: string }> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'verify-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     if (user.emailVerifiedAt) return { user };
     const link = await this.challenge(request, 'email_verify', challenge);
     const used = await this.consume(request, 'email_verify', link, user.id);
-    // The address must still be the one the link was sent to.
-    const [verified] = await this.db
-      .update(users)
-      .set({ emailVerifiedAt: sql`now()` })
-      .where(and(eq(users.id, user.id), eq(users.email, used.email)))
-      .returning();
+    const verified = await this.db.transaction(async (tx) => {
+      // The address must still be the one the link was sent to.
+      const [row] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`now()` })
+        .where(and(eq(users.id, user.id), eq(users.email, used.email)))
+        .returning();
+      if (!row) return undefined;
+      const token = await rotateSession(tx, session.id);
+      await this.audit(tx, request, 'auth.email_verified', user.id);
+      return { user: row, token };
+    });
     if (!verified) {
       return this.refuseLink(request, 'email_verify', 'address_changed', {
         email: used.email,
         ownerId: user.id,
       });
     }
-    const token = await rotateSession(this.db, session.id);
-    await this.audit(request, 'auth.email_verified', user.id);
-    return { user: verified, token };
+    return verified;
   }
 
   async resendVerification(
@@ -330,38 +391,48 @@ export class AuthService {
     user: UserRow,
     locale: Lang | undefined,
   ): Promise<void> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'resend-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'resend-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     if (user.emailVerifiedAt)
       throw new AppError('conflict', { info: AUTH_MESSAGES.alreadyVerified });
     const current = locale ? { ...user, locale } : user;
-    await this.sendVerification(current);
-    await this.audit(request, 'auth.verification_sent', user.id);
+    const mail = await this.db.transaction(async (tx) => {
+      const message = await this.verificationMail(tx, current);
+      await this.audit(tx, request, 'auth.verification_sent', user.id);
+      return message;
+    });
+    await this.deps.mailer.send(mail);
   }
 
-  /** Always answers alike, so the form does not tell which addresses have accounts. */
+  /**
+   * Always answers alike, so the form does not tell which addresses have accounts. The
+   * request is audited on its own, before the answer, for every address: the link is issued
+   * after the answer, and only for an account, so joining the two would tell by the timing.
+   */
   async forgotPassword(request: FastifyRequest, input: ForgotPasswordRequest): Promise<void> {
     const email = normalise(input.email);
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'forgot-ip', key: request.ip, ...CREDENTIAL_LIMITS.forgotPerIp },
       { name: 'forgot-account', key: email, ...CREDENTIAL_LIMITS.forgotPerAccount },
     ]);
     const user = await this.userByEmail(email);
-    await this.audit(request, 'auth.password_reset_requested', user?.id ?? null, { email });
+    await this.audit(this.db, request, 'auth.password_reset_requested', user?.id ?? null, {
+      email,
+    });
     if (!user || user.blockedAt) return;
     // Sent after the answer: waiting for the mail server only when the address has an
     // account would tell, by the response time, which addresses do.
     void this.sendPasswordReset(user, input.locale).catch((error: unknown) => {
-      this.app.log.error({ err: error, userId: user.id }, 'password reset mail failed');
+      this.deps.log.error({ err: error, userId: user.id }, 'password reset mail failed');
     });
   }
 
   private async sendPasswordReset(user: UserRow, locale: Lang | undefined): Promise<void> {
     const token = await issueToken(this.db, 'password_reset', user.id, user.email);
     const recipient = locale ? { ...user, locale } : user;
-    await this.app.mailer.send({
+    await this.deps.mailer.send({
       template: 'password_reset',
       to: user.email,
       locale: this.localeOf(recipient),
@@ -375,7 +446,7 @@ export class AuthService {
 
   /** Sets the new password and ends every session: whoever knew the old one is out. */
   async resetPassword(request: FastifyRequest, input: ResetPasswordRequest): Promise<void> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
     ]);
     // Per IP only: a per-address limit would let forged links hold the owner's real one back
@@ -383,20 +454,20 @@ export class AuthService {
     const link = await this.challenge(request, 'password_reset', input.challenge);
     const used = await this.consume(request, 'password_reset', link);
     const passwordHash = await hashPassword(input.password);
-    // Following the e-mailed link proves the address, so it counts as verified too.
-    await this.db
-      .update(users)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-      .where(eq(users.id, used.userId));
-    void publishDevicesDeleted(
-      this.app,
-      used.userId,
-      await deleteOtherSessions(this.db, used.userId, undefined),
-    );
+    const ended = await this.db.transaction(async (tx) => {
+      // Following the e-mailed link proves the address, so it counts as verified too.
+      await tx
+        .update(users)
+        .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, used.userId));
+      const sessionIds = await deleteOtherSessions(tx, used.userId, undefined);
+      await this.audit(tx, request, 'auth.password_reset', used.userId);
+      return sessionIds;
+    });
+    void publishDevicesDeleted(this.deps, used.userId, ended);
     // The owner proved the mailbox: failed guesses by someone else no longer lock them out.
-    await this.app.rateLimiter.reset('sign-in-account', used.email);
-    await this.audit(request, 'auth.password_reset', used.userId);
-    await this.notifyPasswordChanged(await this.userById(used.userId));
+    await this.deps.rateLimiter.reset('sign-in-account', used.email);
+    await notifyPasswordChanged(this.deps, await this.userById(used.userId));
   }
 
   /**
@@ -408,36 +479,27 @@ export class AuthService {
     { user, session }: ActiveSession,
     input: SetPasswordRequest,
   ): Promise<string> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'verify-ip', key: request.ip, ...CREDENTIAL_LIMITS.verifyPerIp },
       { name: 'password-set-account', key: String(user.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
     ]);
     const link = await this.challenge(request, 'password_set', input.challenge);
     await this.consume(request, 'password_set', link, user.id);
-    const [updated] = await this.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(input.password) })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (updated) void publishUserUpdated(this.app, updated);
-    void publishDevicesDeleted(
-      this.app,
-      user.id,
-      await deleteOtherSessions(this.db, user.id, session.id),
-    );
-    const token = await rotateSession(this.db, session.id);
-    await this.audit(request, 'auth.password_set', user.id);
-    await this.notifyPasswordChanged(user);
-    return token;
-  }
-
-  /** The security notice after any change of password. */
-  async notifyPasswordChanged(user: UserRow): Promise<void> {
-    await this.app.mailer.send({
-      template: 'password_changed',
-      to: user.email,
-      locale: this.localeOf(user),
-      data: { name: user.name ?? user.username },
+    const passwordHash = await hashPassword(input.password);
+    const done = await this.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({ passwordHash })
+        .where(eq(users.id, user.id))
+        .returning();
+      const ended = await deleteOtherSessions(tx, user.id, session.id);
+      const token = await rotateSession(tx, session.id);
+      await this.audit(tx, request, 'auth.password_set', user.id);
+      return { updated, ended, token };
     });
+    if (done.updated) void publishUserUpdated(this.deps, done.updated);
+    void publishDevicesDeleted(this.deps, user.id, done.ended);
+    await notifyPasswordChanged(this.deps, user);
+    return done.token;
   }
 }

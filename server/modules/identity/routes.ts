@@ -4,6 +4,7 @@ import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
 import { clearSessionCookie, setSessionCookie } from './auth-plugin.ts';
 import { AuthService, type SignedIn, type SignInOutcome } from './auth-service.ts';
+import { TwoFactorService } from './two-factor/two-factor-service.ts';
 import { publishUserUpdated } from './user-events.ts';
 import { presentAuthUser } from './user-presenter.ts';
 
@@ -32,7 +33,7 @@ function afterAnswer(reply: FastifyReply, then: () => void): void {
 
 /** Sign-up, sign-in, sign-out, verification and the password flows (shared/contracts/auth.ts). */
 export function identityRoutes(app: App): Route[] {
-  const identity = new AuthService(app);
+  const identity = new AuthService(app, new TwoFactorService(app));
   const endpoints = authEndpoints;
 
   return [

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { decodeChallenge, encodeChallenge } from '#shared/challenge.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { endpointUrl } from '#shared/contracts/endpoint.ts';
@@ -11,9 +11,11 @@ import {
   oauthEndpoints,
 } from '#shared/contracts/oauth.ts';
 import type { Lang } from '#shared/locales.ts';
-import { type UserRow, users } from '../../db/schema/index.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import {
   newAuthorizationChecks,
   type OAuthIdentity,
@@ -23,11 +25,13 @@ import {
 import { type OAuthProviderSettings, OAuthProviders } from '../../platform/oauth/providers.ts';
 import { type OAuthState, sameSecret } from '../../platform/oauth/state-cookie.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { AuthService, type SignInOutcome } from '../identity/auth-service.ts';
+import type { AuthService, SignInOutcome } from '../identity/auth-service.ts';
 import { consumeToken, issueToken } from '../identity/one-time-tokens.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
-import { type Resolution, refuseBlocked, resolveUser } from './oauth-users.ts';
+import { type ResolvedUser, refuseBlocked, resolveUser } from './oauth-users.ts';
 import { storedProviders } from './provider-settings.ts';
 
 const stateMismatch = () => new AppError('bad_request', { info: OAUTH_MESSAGES.stateMismatch });
@@ -40,20 +44,34 @@ const FAILURE_REASONS: Record<string, string> = {
   [AUTH_MESSAGES.accountBlocked]: 'account_blocked',
 };
 
+/**
+ * What social sign-in needs besides the sign-in service it ends with: the providers'
+ * settings (environment and database, secrets sealed), limits, events, and the log.
+ */
+export interface OAuthDeps {
+  db: Database;
+  config: Pick<Config, 'appUrl' | 'defaultLocale' | 'locales' | 'oauth'>;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+  oauthProviderBox: SecretBox;
+}
+
 /** Social sign-in with Google and Apple (§7 OAuth; the flow is told in the contract). */
 export class OAuthService {
   private readonly providers: OAuthProviders;
   private readonly clients = new OidcClients();
-  private readonly auth: AuthService;
 
-  constructor(private readonly app: App) {
+  constructor(
+    private readonly deps: OAuthDeps,
+    private readonly auth: AuthService,
+  ) {
     // The database's settings (staff, admin section) override the environment's per provider.
-    this.providers = OAuthProviders.fromConfigAndStore(app.config, () => storedProviders(app));
-    this.auth = new AuthService(app);
+    this.providers = OAuthProviders.fromConfigAndStore(deps.config, () => storedProviders(deps));
   }
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
   /** The provider's settings, or 404 when it is unknown or switched off. */
@@ -74,7 +92,7 @@ export class OAuthService {
   /** Our callback URL, registered with the provider as its redirect URI. */
   redirectUri(provider: OAuthProviderSettings): string {
     const path = endpointUrl(oauthEndpoints.callback.url, { provider: provider.id });
-    return `${this.app.config.appUrl}${path}`;
+    return `${this.deps.config.appUrl}${path}`;
   }
 
   /** A provider's failure is not ours: a 400 the page can show, the cause in the log. */
@@ -83,7 +101,7 @@ export class OAuthService {
       return await work;
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
-      this.app.log.warn({ err: error }, 'oauth provider failed');
+      this.deps.log.warn({ err: error }, 'oauth provider failed');
       throw new AppError('bad_request', { info: OAUTH_MESSAGES.providerFailed });
     }
   }
@@ -97,7 +115,7 @@ export class OAuthService {
     const state: OAuthState = {
       provider: provider.id,
       ...checks,
-      lang: lang && this.app.config.locales.includes(lang) ? lang : this.app.config.defaultLocale,
+      lang: lang && this.deps.config.locales.includes(lang) ? lang : this.deps.config.defaultLocale,
       createdAt: Date.now(),
     };
     const url = await this.fromProvider(
@@ -108,15 +126,16 @@ export class OAuthService {
 
   /**
    * §7 auth/token: checks the state against this browser's, exchanges the code, finds or
-   * makes the user, and answers a one-time token for auth/login. Refusals are audited: a
-   * run of state mismatches is someone replaying or forging callbacks.
+   * makes the user, and answers a one-time token for auth/login. A link or a new account is
+   * audited in its own transaction; refusals are audited on their own: a run of state
+   * mismatches is someone replaying or forging callbacks.
    */
   async token(
     request: FastifyRequest,
     input: OAuthTokenRequest,
     state: OAuthState | undefined,
   ): Promise<string> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'oauth-token-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     const provider = await this.provider(input.provider_id);
@@ -133,14 +152,16 @@ export class OAuthService {
         provider.id,
         { ...identity, name: identity.name ?? state.name },
         state.lang,
+        (tx, resolved) => this.recordResolution(tx, request, resolved, provider.id),
       );
       if (resolution === 'secured') {
         // The account's password and sessions are gone: its open pages must hear of it.
-        void publishUserUpdated(this.app, user);
-        void publishDevicesDeleted(this.app, user.id, endedSessions ?? []);
+        void publishUserUpdated(this.deps, user);
+        void publishDevicesDeleted(this.deps, user.id, endedSessions ?? []);
       }
       refuseBlocked(user);
-      await this.recordResolution(request, user, resolution, provider.id);
+      // Sign-up's rule: an address nobody has vouched for gets the verification e-mail.
+      if (resolution === 'created' && !user.emailVerifiedAt) await this.auth.sendVerification(user);
       const token = await issueToken(this.db, 'oauth_login', user.id, user.email);
       return encodeChallenge({ email: user.email, token });
     } catch (error) {
@@ -158,33 +179,32 @@ export class OAuthService {
     }
   }
 
+  /** The audit row of a link or a new account, in `tx`, the transaction that made it. */
   private async recordResolution(
+    tx: Database,
     request: FastifyRequest,
-    user: UserRow,
-    resolution: Resolution,
+    { user, resolution }: ResolvedUser,
     provider: string,
   ): Promise<void> {
     const entry = { actorId: user.id, subjectType: 'user', subjectId: user.id, data: { provider } };
     if (resolution === 'linked' || resolution === 'secured') {
-      await recordAudit(this.db, request, {
+      await recordAudit(tx, request, {
         ...entry,
         action: 'oauth.linked',
         data: { provider, ...(resolution === 'secured' ? { password_removed: true } : {}) },
       });
     } else if (resolution === 'created') {
-      await recordAudit(this.db, request, {
+      await recordAudit(tx, request, {
         ...entry,
         action: 'auth.signed_up',
         data: { provider, method: 'oauth' },
       });
-      // Sign-up's rule: an address nobody has vouched for gets the verification e-mail.
-      if (!user.emailVerifiedAt) await this.auth.sendVerification(user);
     }
   }
 
   /** §7 auth/login: the one-time token, used once, becomes a session (or the 2FA step). */
   async login(request: FastifyRequest, input: OAuthLoginRequest): Promise<SignInOutcome> {
-    await this.app.rateLimiter.consume([
+    await this.deps.rateLimiter.consume([
       { name: 'oauth-login-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
     const invalid = () => new AppError('bad_request', { info: AUTH_MESSAGES.linkInvalid });
@@ -195,14 +215,15 @@ export class OAuthService {
     const [user] = await this.db.select().from(users).where(eq(users.id, used.userId)).limit(1);
     if (!user) throw invalid();
     refuseBlocked(user);
-    const outcome = await this.auth.finishSignIn(request, user, 'oauth');
-    await recordAudit(this.db, request, {
-      action: 'oauth.signed_in',
-      actorId: user.id,
-      subjectType: 'user',
-      subjectId: user.id,
-      data: { second_factor: 'twoFactorChallenge' in outcome },
-    });
-    return outcome;
+    // Recorded in the transaction of the session (or of the second step's challenge).
+    return this.auth.finishSignIn(request, user, 'oauth', (tx, secondFactor) =>
+      recordAudit(tx, request, {
+        action: 'oauth.signed_in',
+        actorId: user.id,
+        subjectType: 'user',
+        subjectId: user.id,
+        data: { second_factor: secondFactor },
+      }),
+    );
   }
 }

@@ -23,6 +23,12 @@ export interface ResolvedUser {
   endedSessions?: string[];
 }
 
+/**
+ * Writes the audit rows of a resolution that changed something (a link, a new account) in
+ * the transaction that made the change, so the two commit together.
+ */
+export type RecordResolution = (tx: Database, resolved: ResolvedUser) => Promise<void>;
+
 /** A blocked account signs in by no means, social ones included. */
 export function refuseBlocked(user: UserRow): void {
   if (user.blockedAt) throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
@@ -43,6 +49,7 @@ async function resolveOnce(
   provider: OAuthProviderId,
   identity: OAuthIdentity,
   locale: Lang,
+  record: RecordResolution,
 ): Promise<ResolvedUser> {
   const linked = await linkedUser(db, provider, identity.subject);
   if (linked) return { user: linked, resolution: 'existing' };
@@ -61,8 +68,12 @@ async function resolveOnce(
     }
     refuseBlocked(owner);
     if (owner.emailVerifiedAt) {
-      await db.insert(oauthAccounts).values({ ...link, userId: owner.id });
-      return { user: owner, resolution: 'linked' };
+      return db.transaction(async (tx) => {
+        await tx.insert(oauthAccounts).values({ ...link, userId: owner.id });
+        const resolved: ResolvedUser = { user: owner, resolution: 'linked' };
+        await record(tx, resolved);
+        return resolved;
+      });
     }
     // Pre-account hijacking: whoever signed up with this address never proved it, and may
     // not be its owner, who just did. Their password and sessions must not outlive that.
@@ -74,12 +85,14 @@ async function resolveOnce(
         .set({ emailVerifiedAt: sql`now()`, passwordHash: null })
         .where(eq(users.id, owner.id))
         .returning();
-      return { user: row ?? owner, resolution: 'secured' as const, endedSessions };
+      const resolved: ResolvedUser = { user: row ?? owner, resolution: 'secured', endedSessions };
+      await record(tx, resolved);
+      return resolved;
     });
   }
 
   const username = await uniqueUsername(db, email);
-  const user = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
@@ -93,28 +106,31 @@ async function resolveOnce(
       .returning();
     if (!created) throw new Error('user insert returned nothing');
     await tx.insert(oauthAccounts).values({ ...link, userId: created.id });
-    return created;
+    const resolved: ResolvedUser = { user: created, resolution: 'created' };
+    await record(tx, resolved);
+    return resolved;
   });
-  return { user, resolution: 'created' };
 }
 
 /**
  * The user an identity signs in as (§7 OAuth): the account already linked to it; else the
  * account with its e-mail address, linked now if the provider verified the address; else
- * a new account without a password.
+ * a new account without a password. `record` audits a link or a new account in its
+ * transaction; an account found already linked changed nothing and is not recorded.
  */
 export async function resolveUser(
   db: Database,
   provider: OAuthProviderId,
   identity: OAuthIdentity,
   locale: Lang,
+  record: RecordResolution,
 ): Promise<ResolvedUser> {
   try {
-    return await resolveOnce(db, provider, identity, locale);
+    return await resolveOnce(db, provider, identity, locale, record);
   } catch (error) {
     // Two sign-ins of one person at once (or a sign-up with the address): the unique
-    // indexes let one win; the other finds what it made.
+    // indexes let one win; the other finds what it made (its own rows rolled back).
     if (!isUniqueViolation(error)) throw error;
-    return resolveOnce(db, provider, identity, locale);
+    return resolveOnce(db, provider, identity, locale, record);
   }
 }

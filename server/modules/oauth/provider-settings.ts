@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { OAuthProviderId } from '#shared/contracts/oauth.ts';
 import { FIELD_IS_INVALID, FIELD_IS_REQUIRED } from '#shared/validation/zod-messages.ts';
+import type { Database } from '../../db/client.ts';
 import { type OAuthProviderRow, oauthProviders } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { App } from '../../http/types.ts';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { isApplePrivateKey } from '../../platform/oauth/apple-client-secret.ts';
 import {
   appleSettings,
@@ -32,19 +33,26 @@ export interface ProviderSettingsInput {
   appleKeyId?: string | undefined;
 }
 
-/** What reading and saving the settings needs of the app. */
-type SettingsStore = Pick<App, 'db' | 'log' | 'oauthProviderBox'>;
+/** What reading and saving the settings needs: the box their secrets are sealed in. */
+export interface ProviderSettingsDeps {
+  db: Database;
+  log: FastifyBaseLogger;
+  oauthProviderBox: SecretBox;
+}
 
 /** A stored row as the settings a sign-in runs with, or null when it switches the provider off. */
-function settingsOf(app: SettingsStore, row: OAuthProviderRow): OAuthProviderSettings | null {
+function settingsOf(
+  deps: ProviderSettingsDeps,
+  row: OAuthProviderRow,
+): OAuthProviderSettings | null {
   if (!row.enabled) return null;
   let secret: string;
   try {
-    secret = app.oauthProviderBox.open(row.secretSealed);
+    secret = deps.oauthProviderBox.open(row.secretSealed);
   } catch (error) {
     // Sealed under another APP_SECRET: staff must enter the secret again. Off until then,
     // rather than falling back to settings they chose to replace.
-    app.log.error({ err: error, provider: row.id }, 'oauth provider secret cannot be opened');
+    deps.log.error({ err: error, provider: row.id }, 'oauth provider secret cannot be opened');
     return null;
   }
   if (row.id === 'google') {
@@ -59,24 +67,24 @@ function settingsOf(app: SettingsStore, row: OAuthProviderRow): OAuthProviderSet
       privateKey: secret,
     });
   }
-  app.log.error({ provider: row.id }, 'oauth provider row is incomplete');
+  deps.log.error({ provider: row.id }, 'oauth provider row is incomplete');
   return null;
 }
 
 /** The database's say on each provider it has a row for (see mergeProviders). */
-export async function storedProviders(app: SettingsStore): Promise<ProviderOverrides> {
-  const rows = await app.db.select().from(oauthProviders);
+export async function storedProviders(deps: ProviderSettingsDeps): Promise<ProviderOverrides> {
+  const rows = await deps.db.select().from(oauthProviders);
   const overrides: ProviderOverrides = {};
   for (const row of rows) {
-    if (row.id === 'google' || row.id === 'apple') overrides[row.id] = settingsOf(app, row);
+    if (row.id === 'google' || row.id === 'apple') overrides[row.id] = settingsOf(deps, row);
   }
   return overrides;
 }
 
 /** A stored secret, or '' when there is none or it was sealed under another key. */
-function openedOrEmpty(app: SettingsStore, sealed: string): string {
+function openedOrEmpty(deps: ProviderSettingsDeps, sealed: string): string {
   try {
-    return app.oauthProviderBox.open(sealed);
+    return deps.oauthProviderBox.open(sealed);
   } catch {
     return '';
   }
@@ -98,17 +106,17 @@ function checkedIssuer(issuer: string): string {
  * audited in the clear. Switching a provider off needs no keys.
  */
 export async function saveProviderSettings(
-  app: SettingsStore,
+  deps: ProviderSettingsDeps,
   request: Pick<FastifyRequest, 'ip' | 'headers'>,
   actorId: number,
   input: ProviderSettingsInput,
 ): Promise<void> {
-  const [stored] = await app.db
+  const [stored] = await deps.db
     .select()
     .from(oauthProviders)
     .where(eq(oauthProviders.id, input.id))
     .limit(1);
-  const storedSecret = stored ? openedOrEmpty(app, stored.secretSealed) : '';
+  const storedSecret = stored ? openedOrEmpty(deps, stored.secretSealed) : '';
   const issuer = checkedIssuer(input.issuer?.trim() || stored?.issuer || DEFAULT_ISSUERS[input.id]);
   const clientId = input.clientId.trim();
   const secret = input.secret?.trim() || undefined;
@@ -129,19 +137,21 @@ export async function saveProviderSettings(
     issuer,
     clientId,
     // A provider only switched off keeps no secret of its own: an empty one, sealed.
-    secretSealed: app.oauthProviderBox.seal(secret ?? storedSecret),
+    secretSealed: deps.oauthProviderBox.seal(secret ?? storedSecret),
     appleTeamId: teamId,
     appleKeyId: keyId,
   };
-  await app.db
-    .insert(oauthProviders)
-    .values({ id: input.id, ...values })
-    .onConflictDoUpdate({ target: oauthProviders.id, set: values });
-  await recordAudit(app.db, request, {
-    action: 'oauth.provider_updated',
-    actorId,
-    subjectType: 'oauth_provider',
-    subjectId: input.id,
-    data: { enabled: input.enabled, issuer, client_id: clientId, secret_changed: !!secret },
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(oauthProviders)
+      .values({ id: input.id, ...values })
+      .onConflictDoUpdate({ target: oauthProviders.id, set: values });
+    await recordAudit(tx, request, {
+      action: 'oauth.provider_updated',
+      actorId,
+      subjectType: 'oauth_provider',
+      subjectId: input.id,
+      data: { enabled: input.enabled, issuer, client_id: clientId, secret_changed: !!secret },
+    });
   });
 }

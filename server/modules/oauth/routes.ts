@@ -4,7 +4,9 @@ import { type OAuthProviderParams, oauthEndpoints } from '#shared/contracts/oaut
 import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
 import { StateCookie } from '../../platform/oauth/state-cookie.ts';
+import { AuthService } from '../identity/auth-service.ts';
 import { signInAnswer } from '../identity/routes.ts';
+import { TwoFactorService } from '../identity/two-factor/two-factor-service.ts';
 import { callbackRedirect, type ProviderAnswer } from './callback-redirect.ts';
 import { OAuthService } from './oauth-service.ts';
 
@@ -17,7 +19,7 @@ const keepOpener = (reply: FastifyReply) =>
 
 /** Social sign-in with Google and Apple (shared/contracts/oauth.ts). */
 export function oauthRoutes(app: App): Route[] {
-  const oauth = new OAuthService(app);
+  const oauth = new OAuthService(app, new AuthService(app, new TwoFactorService(app)));
   const cookie = new StateCookie(app.config, app.oauthStateBox);
   const e = oauthEndpoints;
 

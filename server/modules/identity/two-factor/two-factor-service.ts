@@ -1,11 +1,13 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES } from '#shared/contracts/account.ts';
+import type { Database } from '../../../db/client.ts';
 import { type UserRow, users } from '../../../db/schema/index.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { App } from '../../../http/types.ts';
+import type { SecretBox } from '../../../platform/crypto/secret-box.ts';
 import { CREDENTIAL_LIMITS } from '../../../platform/rate-limit/limits.ts';
-import { failsWith } from '../../../platform/rate-limit/rate-limiter.ts';
+import { failsWith, type RateLimiter } from '../../../platform/rate-limit/rate-limiter.ts';
+import type { Realtime } from '../../../platform/realtime/realtime.ts';
 import { type AuditAction, recordOwnAction } from '../../audit/audit-log.ts';
 import { checkPassword } from '../password-check.ts';
 import { type ActiveSession, rotateSession } from '../sessions.ts';
@@ -15,31 +17,50 @@ import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
 const M = ACCOUNT_MESSAGES;
 
+/** What two-factor authentication needs: the seed's sealing box, the limits, the events. */
+export interface TwoFactorDeps {
+  db: Database;
+  rateLimiter: RateLimiter;
+  realtime: Realtime;
+  totpBox: SecretBox;
+}
+
 /**
  * §4 Two-factor: off → enabled but unconfirmed (a secret exists) → confirmed (a code was
  * accepted). The secret is sealed at rest; a code is accepted once (its time step is kept);
  * recovery codes are hashed and single use. Wrong codes are limited per account.
  */
 export class TwoFactorService {
-  constructor(private readonly app: App) {}
+  constructor(private readonly deps: TwoFactorDeps) {}
 
   private get db() {
-    return this.app.db;
+    return this.deps.db;
   }
 
-  private audit(request: FastifyRequest, action: AuditAction, user: UserRow) {
-    return recordOwnAction(this.db, request, action, user);
+  /** `db` is the transaction of the change recorded. */
+  private audit(db: Database, request: FastifyRequest, action: AuditAction, user: UserRow) {
+    return recordOwnAction(db, request, action, user);
   }
 
   private secretOf(user: UserRow): string {
     if (!user.twoFactorSecret) throw new AppError('conflict', { info: M.twoFactorNotEnabled });
-    return this.app.totpBox.open(user.twoFactorSecret);
+    return this.deps.totpBox.open(user.twoFactorSecret);
   }
 
-  private async save(userId: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
-    const [user] = await this.db.update(users).set(values).where(eq(users.id, userId)).returning();
+  /** Writes the change in `tx`; the caller tells the user's pages once it is committed. */
+  private async update(
+    tx: Database,
+    userId: number,
+    values: Partial<typeof users.$inferInsert>,
+  ): Promise<UserRow> {
+    const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
     if (!user) throw new AppError('not_found');
-    void publishUserUpdated(this.app, user);
+    return user;
+  }
+
+  /** §4 live events, after the commit. */
+  private published(user: UserRow): UserRow {
+    void publishUserUpdated(this.deps, user);
     return user;
   }
 
@@ -48,14 +69,18 @@ export class TwoFactorService {
     if (user.twoFactorConfirmedAt) {
       throw new AppError('conflict', { info: M.twoFactorAlreadyConfirmed });
     }
-    const updated = await this.save(user.id, {
-      twoFactorSecret: this.app.totpBox.seal(newTotpSecret()),
-      twoFactorConfirmedAt: null,
-      twoFactorLastStep: null,
+    const twoFactorSecret = this.deps.totpBox.seal(newTotpSecret());
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.update(tx, user.id, {
+        twoFactorSecret,
+        twoFactorConfirmedAt: null,
+        twoFactorLastStep: null,
+      });
+      await deleteRecoveryCodes(tx, user.id);
+      await this.audit(tx, request, 'two_factor.setup_started', user);
+      return row;
     });
-    await deleteRecoveryCodes(this.db, user.id);
-    await this.audit(request, 'two_factor.setup_started', user);
-    return updated;
+    return this.published(updated);
   }
 
   /** The QR of a setup in progress; a confirmed secret is never shown again. */
@@ -80,35 +105,44 @@ export class TwoFactorService {
       throw new AppError('conflict', { info: M.twoFactorAlreadyConfirmed });
     }
     await this.limited(request, user, () => this.acceptTotp(user, code));
-    const confirmed = await this.save(user.id, { twoFactorConfirmedAt: new Date() });
-    const recoveryCodes = await replaceRecoveryCodes(this.db, user.id);
-    const sessionToken = await rotateSession(this.db, session.id);
-    await this.audit(request, 'two_factor.enabled', user);
-    return { user: confirmed, recoveryCodes, sessionToken };
+    const result = await this.db.transaction(async (tx) => {
+      const confirmed = await this.update(tx, user.id, { twoFactorConfirmedAt: new Date() });
+      const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
+      const sessionToken = await rotateSession(tx, session.id);
+      await this.audit(tx, request, 'two_factor.enabled', user);
+      return { user: confirmed, recoveryCodes, sessionToken };
+    });
+    this.published(result.user);
+    return result;
   }
 
   async disable(request: FastifyRequest, user: UserRow, password: string): Promise<UserRow> {
-    await checkPassword(this.app, request, user, password);
+    await checkPassword(this.deps, request, user, password);
     if (!user.twoFactorSecret) throw new AppError('conflict', { info: M.twoFactorNotEnabled });
-    const updated = await this.save(user.id, {
-      twoFactorSecret: null,
-      twoFactorConfirmedAt: null,
-      twoFactorLastStep: null,
+    const updated = await this.db.transaction(async (tx) => {
+      const row = await this.update(tx, user.id, {
+        twoFactorSecret: null,
+        twoFactorConfirmedAt: null,
+        twoFactorLastStep: null,
+      });
+      await deleteRecoveryCodes(tx, user.id);
+      await this.audit(tx, request, 'two_factor.disabled', user);
+      return row;
     });
-    await deleteRecoveryCodes(this.db, user.id);
-    await this.audit(request, 'two_factor.disabled', user);
-    return updated;
+    return this.published(updated);
   }
 
   /** A new set of recovery codes (the old set stops working), after the password. */
   async newRecoveryCodes(request: FastifyRequest, user: UserRow, password: string) {
-    await checkPassword(this.app, request, user, password);
+    await checkPassword(this.deps, request, user, password);
     if (!user.twoFactorConfirmedAt) {
       throw new AppError('conflict', { info: M.twoFactorNotEnabled });
     }
-    const codes = await replaceRecoveryCodes(this.db, user.id);
-    await this.audit(request, 'two_factor.recovery_codes_downloaded', user);
-    return codes;
+    return this.db.transaction(async (tx) => {
+      const codes = await replaceRecoveryCodes(tx, user.id);
+      await this.audit(tx, request, 'two_factor.recovery_codes_downloaded', user);
+      return codes;
+    });
   }
 
   /**
@@ -119,11 +153,12 @@ export class TwoFactorService {
     await this.limited(request, user, async () => {
       const trimmed = code.trim();
       if (/^[0-9]{6}$/.test(trimmed)) return this.acceptTotp(user, trimmed);
-      if (await redeemRecoveryCode(this.db, user.id, trimmed)) {
-        await this.audit(request, 'two_factor.recovery_code_used', user);
-        return;
-      }
-      throw AppError.field('code', M.codeIncorrect);
+      const redeemed = await this.db.transaction(async (tx) => {
+        if (!(await redeemRecoveryCode(tx, user.id, trimmed))) return false;
+        await this.audit(tx, request, 'two_factor.recovery_code_used', user);
+        return true;
+      });
+      if (!redeemed) throw AppError.field('code', M.codeIncorrect);
     });
   }
 
@@ -137,19 +172,22 @@ export class TwoFactorService {
       key: String(user.id),
       ...CREDENTIAL_LIMITS.twoFactorPerAccount,
     };
-    await this.app.rateLimiter.limitFailures(
+    await this.deps.rateLimiter.limitFailures(
       [rule],
       async () => {
         try {
           await check();
         } catch (error) {
-          if (isWrongCode(error)) await this.audit(request, 'auth.two_factor_failed', user);
+          if (isWrongCode(error)) {
+            // A refusal changes nothing: its row is written on its own.
+            await this.audit(this.db, request, 'auth.two_factor_failed', user);
+          }
           throw error;
         }
       },
       isWrongCode,
     );
-    await this.app.rateLimiter.reset(rule.name, rule.key);
+    await this.deps.rateLimiter.reset(rule.name, rule.key);
   }
 
   /**
