@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Lang } from '#shared/locales.ts';
 
 export const countries = pgTable(
   'countries',
@@ -6,7 +7,10 @@ export const countries = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     /** ISO 3166-1 alpha-2, upper case. */
     code: text().notNull(),
+    /** The English name. */
     name: text().notNull(),
+    /** The name in each language of the product (§1); every ISO 3166-1 country is seeded. */
+    names: jsonb().$type<Partial<Record<Lang, string>>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('countries_code_key').on(table.code)],

@@ -44,6 +44,8 @@ export const users = pgTable(
     countryId: integer().references(() => countries.id, { onDelete: 'set null' }),
     billingAddress: jsonb().$type<Record<string, string>>(),
     subscriptionId: integer(),
+    /** Monthly VPN traffic allowed, in GB; null is unlimited (§6 set traffic limit). */
+    trafficLimitGb: integer(),
     role: userRole().notNull().default('USER'),
     locale: text().notNull().default('en'),
     blockedAt: timestamp({ withTimezone: true }),
