@@ -1,0 +1,416 @@
+import { describe, expect, it } from 'vitest';
+import type { Access, Endpoint } from '#shared/contracts/endpoint.ts';
+import type { Permission } from '#shared/permissions.ts';
+import { BUILT_IN_APP_ID } from '../platform/realtime/pusher-app.ts';
+import { inputNames } from '../test/endpoint-inputs.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { sessionFor, signedInUser, type TestSession } from '../test/test-sessions.ts';
+import { TEST_PASSWORD } from '../test/test-users.ts';
+import type { RegisteredRoute } from './route-access.ts';
+
+// DESIGN "Growing the house": access is denied by default, and this one table-driven test
+// calls every route the app serves (app.routeList: the API, its documents, health, media, the
+// web app's files and the realtime events API) as every kind of caller, and compares the
+// answer with the route's declared access. The expectations are written out below, not
+// computed by server/http/access.ts, so the gate and this table check each other.
+//
+// A refusal is 401 for a visitor (signing in could help) and 403 for a signed-in caller
+// (it could not). Anything else counts as allowed: allowed calls are sent an invalid input,
+// so they stop at validation (422) and change nothing; some legitimately answer 400, 404,
+// 409 or 429 instead. A route that takes no input to invalidate is called with a session of
+// its own, made for that call.
+
+const { app } = await createTestApp();
+
+const IN_30_DAYS = new Date(Date.now() + 30 * 86_400_000);
+
+/** Who calls: a visitor, each role, and the standings that change what a person may do. */
+const CALLERS = {
+  anonymous: undefined,
+  USER: { role: 'USER' },
+  'USER (unverified)': { role: 'USER', emailVerifiedAt: null },
+  'USER (deactivated)': { role: 'USER', deleteAt: IN_30_DAYS },
+  AUTHOR: { role: 'AUTHOR' },
+  ADMIN: { role: 'ADMIN' },
+  'ADMIN (deactivated)': { role: 'ADMIN', deleteAt: IN_30_DAYS },
+  VPN_SERVER: { role: 'VPN_SERVER' },
+} as const;
+type CallerName = keyof typeof CALLERS;
+const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
+
+// ---------------------------------------------------------------------------------------
+// The expectation table: who may call a route of each declared access.
+
+/** Everyone who signs in to the site, in any standing; not VPN_SERVER, a machine. */
+const PEOPLE: readonly CallerName[] = [
+  'USER',
+  'USER (unverified)',
+  'USER (deactivated)',
+  'AUTHOR',
+  'ADMIN',
+  'ADMIN (deactivated)',
+];
+
+const MAY_CALL: Record<Exclude<Access, object | 'own-signature'>, readonly CallerName[]> = {
+  public: CALLER_NAMES,
+  'signed-in': PEOPLE,
+  active: ['USER', 'USER (unverified)', 'AUTHOR', 'ADMIN'],
+  verified: ['USER', 'AUTHOR', 'ADMIN'],
+};
+
+/**
+ * §6 and DESIGN, restated on purpose rather than read from shared/permissions.ts: admin
+ * only for customers, commerce, statistics, logs, servers, OAuth and notification lists;
+ * admin and author for the dashboard, the CMS and their own account. A new permission does
+ * not compile until it has a line here.
+ */
+const PERMISSION_HOLDERS: Record<Permission, readonly ('ADMIN' | 'AUTHOR')[]> = {
+  dashboard: ['ADMIN', 'AUTHOR'],
+  ownAccount: ['ADMIN', 'AUTHOR'],
+  content: ['ADMIN', 'AUTHOR'],
+  customers: ['ADMIN'],
+  commerce: ['ADMIN'],
+  statistics: ['ADMIN'],
+  logs: ['ADMIN'],
+  servers: ['ADMIN'],
+  oauth: ['ADMIN'],
+  notificationLists: ['ADMIN'],
+};
+
+const DASHBOARD_BASE = '/api/dashboard/v1/';
+/** The dashboard base is staff's alone, whatever a route on it declares. */
+const STAFF: readonly CallerName[] = ['AUTHOR', 'ADMIN', 'ADMIN (deactivated)'];
+
+const DEACTIVATED: readonly CallerName[] = ['USER (deactivated)', 'ADMIN (deactivated)'];
+
+function mayCall(access: Exclude<Access, 'own-signature'>, caller: CallerName): boolean {
+  if (typeof access === 'string') return MAY_CALL[access].includes(caller);
+  const role = CALLERS[caller]?.role;
+  const holds = PERMISSION_HOLDERS[access.permission].some((holder) => holder === role);
+  return holds && (access.deactivated === true || !DEACTIVATED.includes(caller));
+}
+
+type Expected = 'allowed' | 401 | 403 | 'refused-whatever-the-session';
+
+function expected(route: RegisteredRoute, caller: CallerName): Expected {
+  // A machine route proves its caller by its own signature: no session opens it.
+  if (route.access === 'own-signature') return 'refused-whatever-the-session';
+  const allowed =
+    mayCall(route.access, caller) &&
+    (!route.url.startsWith(DASHBOARD_BASE) || STAFF.includes(caller));
+  if (allowed) return 'allowed';
+  return caller === 'anonymous' ? 401 : 403;
+}
+
+function meets(status: number, expectation: Expected): boolean {
+  if (expectation === 'refused-whatever-the-session')
+    return (status < 200 || status >= 300) && status < 500;
+  if (expectation === 'allowed') return status !== 401 && status !== 403 && status < 500;
+  return status === expectation;
+}
+
+function describeAccess(access: Access): string {
+  return typeof access === 'string' ? access : JSON.stringify(access);
+}
+
+// ---------------------------------------------------------------------------------------
+// How each route is called.
+
+/** Harmless values for path parameters; any other parameter gets `1`. */
+const PARAM_VALUES: Record<string, string> = {
+  provider: 'google',
+  // The real app id, so the events API reaches its signature check rather than a 404.
+  appId: BUILT_IN_APP_ID,
+  channel: 'presence-system-events.1',
+};
+const WILDCARD_VALUE = 'matrix-probe.png';
+
+function fillUrl(url: string): string {
+  return url
+    .replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) =>
+      encodeURIComponent(PARAM_VALUES[name] ?? '1'),
+    )
+    .replace(/\*$/, WILDCARD_VALUE);
+}
+
+/** Bodies the declared schema refuses, tried in order: the first it refuses is sent. */
+const INVALID_BODIES: readonly unknown[] = [[], 0, 'matrix', {}, null];
+
+function invalidBody(endpoint: Endpoint): string | undefined {
+  const schema = endpoint.body;
+  if (!schema) return undefined;
+  const refused = INVALID_BODIES.find((candidate) => !schema.safeParse(candidate).success);
+  return refused === undefined ? undefined : JSON.stringify(refused);
+}
+
+interface CallPlan {
+  method: string;
+  url: string;
+  /** A JSON body the route's schema refuses. */
+  payload: string | undefined;
+  /** The call may act (nothing to invalidate): it gets a session made for it alone. */
+  ownSession: boolean;
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function planFor(route: RegisteredRoute): CallPlan {
+  const endpoint = route.config?.endpoint;
+  const payload = endpoint ? invalidBody(endpoint) : undefined;
+  return {
+    method: route.method,
+    url: fillUrl(route.url),
+    payload,
+    ownSession: !SAFE.has(route.method) && payload === undefined,
+  };
+}
+
+let calls = 0;
+
+/** One call as the browser makes it (CSRF header, cookie), each from its own address. */
+async function send(
+  method: string,
+  url: string,
+  options: { cookie?: string | undefined; payload?: string | undefined } = {},
+) {
+  calls += 1;
+  const response = await app.inject({
+    method: method as 'GET',
+    url,
+    remoteAddress: `10.${Math.floor(calls / 250) % 250}.${calls % 250}.9`,
+    headers: {
+      'x-requested-with': 'fetch',
+      'user-agent': 'matrix-agent',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+  });
+  return { status: response.statusCode, body: response.body };
+}
+
+/** One session per caller, made once for the whole matrix. */
+const sessions = new Map<CallerName, TestSession>();
+for (const name of CALLER_NAMES) {
+  const overrides = CALLERS[name];
+  if (overrides) sessions.set(name, await signedInUser(app, overrides));
+}
+
+async function cookieFor(caller: CallerName, plan: CallPlan): Promise<string | undefined> {
+  const overrides = CALLERS[caller];
+  if (!overrides) return undefined;
+  if (plan.ownSession) return (await signedInUser(app, overrides)).cookie;
+  return sessions.get(caller)?.cookie;
+}
+
+const WHO_AM_I = '/api/account/v1/users/get-auth-user';
+
+describe('authorization matrix', () => {
+  it('covers every kind of route', () => {
+    const urls = app.routeList.map((route) => route.url);
+    for (const url of ['/healthz', '/media/*', '/api/docs/json', '/apps/:appId/events', WHO_AM_I]) {
+      expect(urls).toContain(url);
+    }
+    const kinds = new Set(app.routeList.map((route) => describeAccess(route.access)));
+    for (const kind of ['public', 'signed-in', 'active', 'own-signature']) {
+      expect(kinds).toContain(kind);
+    }
+  });
+
+  it('answers every route as its declared access says, for every caller', async () => {
+    const wrong: string[] = [];
+    const started = calls;
+    const routes = app.routeList;
+    // A few routes at a time: each answers all callers, and the database is not flooded.
+    for (let at = 0; at < routes.length; at += 8) {
+      await Promise.all(
+        routes.slice(at, at + 8).map(async (route) => {
+          const plan = planFor(route);
+          for (const caller of CALLER_NAMES) {
+            const expectation = expected(route, caller);
+            const cookie = await cookieFor(caller, plan);
+            const { status, body } = await send(plan.method, plan.url, {
+              cookie,
+              payload: plan.payload,
+            });
+            if (!meets(status, expectation)) {
+              wrong.push(
+                `${route.method} ${route.url} (access ${describeAccess(route.access)}) as ` +
+                  `${caller}: expected ${expectation}, got ${status} ${body.slice(0, 200)}`,
+              );
+            }
+          }
+        }),
+      );
+    }
+    expect(wrong, `calls that disagree with the declared access:\n${wrong.join('\n')}`).toEqual([]);
+    expect(calls - started).toBeGreaterThanOrEqual(routes.length * CALLER_NAMES.length);
+  }, 60_000);
+
+  it('changed nothing for the callers whose sessions it shared', async () => {
+    for (const caller of PEOPLE) {
+      const { status } = await send('POST', WHO_AM_I, { cookie: sessions.get(caller)?.cookie });
+      expect(status, caller).toBe(200);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// Record probes: a route that takes the id of a record that belongs to someone must refuse
+// that id to anyone else.
+
+/** An input that names a record: `id`, or a name ending in `_id` (or `Id`). */
+const RECORD_ID = /^id$|_id$|[a-z]Id$/;
+
+type Role = 'USER' | 'AUTHOR' | 'ADMIN';
+
+interface RecordProbe {
+  /** The inputs (`part.name`) of the route that the probe exercises. */
+  fields: readonly string[];
+  /** Who owns the record and who tries to use it. */
+  cases: readonly { owner: Role; intruder: Role }[];
+  run: (url: string, owner: Role, intruder: Role) => Promise<void>;
+}
+
+function mayUse(url: string, role: Role): boolean {
+  return !url.startsWith(DASHBOARD_BASE) || role !== 'USER';
+}
+
+/**
+ * §4 devices: user B names one of user A's devices. It must not sign A's device out: the
+ * answer is 404 or 403 and A's session still works. The owner's own call then succeeds, so
+ * the refusal was about whose device it is, not about a malformed call.
+ */
+async function deviceProbe(url: string, owner: Role, intruder: Role): Promise<void> {
+  const ownerSession = await signedInUser(app, { role: owner });
+  const device = await sessionFor(app, ownerSession.user, '192.0.2.77');
+  const other = await signedInUser(app, { role: intruder });
+  const body = JSON.stringify({ id: device.sessionId, password: TEST_PASSWORD });
+
+  const attempt = await send('POST', url, { cookie: other.cookie, payload: body });
+  expect([403, 404], `${intruder} signing out a device of ${owner}: ${attempt.body}`).toContain(
+    attempt.status,
+  );
+  expect((await send('POST', WHO_AM_I, { cookie: device.cookie })).status).toBe(200);
+
+  if (mayUse(url, owner)) {
+    const own = await send('POST', url, { cookie: ownerSession.cookie, payload: body });
+    expect(own.status, own.body).toBe(200);
+    expect((await send('POST', WHO_AM_I, { cookie: device.cookie })).status).toBe(401);
+  }
+}
+
+/** Keyed by `METHOD url` as app.routeList names the route. */
+const RECORD_PROBES: Record<string, RecordProbe> = {
+  'POST /api/account/v1/devices/logout-by-device-id': {
+    fields: ['body.id'],
+    cases: [{ owner: 'USER', intruder: 'USER' }],
+    run: deviceProbe,
+  },
+  'POST /api/dashboard/v1/devices/logout-by-device-id': {
+    fields: ['body.id'],
+    cases: [
+      { owner: 'AUTHOR', intruder: 'ADMIN' },
+      { owner: 'ADMIN', intruder: 'AUTHOR' },
+      { owner: 'USER', intruder: 'ADMIN' },
+    ],
+    run: deviceProbe,
+  },
+};
+
+/**
+ * Inputs named like a record id that name nothing anyone owns, each with the reason; keyed
+ * by `METHOD url part.name`.
+ */
+const NOT_RECORD_IDS: Record<string, string> = {
+  'GET /api/public/v1/oauth-client/providers query.client_id':
+    'names an OAuth client of ours asking for the list (a public identifier, not a record of the caller)',
+  'POST /api/public/v1/oauth-client/auth/token body.provider_id':
+    'names a sign-in provider (google, apple), the same for everyone',
+  'POST /api/all/v1/broadcasting/auth body.socket_id':
+    "names the caller's websocket connection; what gets signed is the caller's own channel, which the route checks",
+  'POST /apps/:appId/events params.appId':
+    "the realtime app's public id; the route checks its own signature",
+  'POST /apps/:appId/batch_events params.appId':
+    "the realtime app's public id; the route checks its own signature",
+  'GET /apps/:appId/channels/:channel/users params.appId':
+    "the realtime app's public id; the route checks its own signature",
+};
+
+/**
+ * Whether a permission's holders act on everyone's records by design (§6: an admin opens any
+ * customer, staff edit any page), so an id on such a route needs no probe; who holds the
+ * permission is what the matrix checks. Not so for one's own account. A new permission does
+ * not compile until it has a line here.
+ */
+const OVER_EVERYONES_RECORDS: Record<Permission, boolean> = {
+  ownAccount: false,
+  dashboard: true,
+  content: true,
+  customers: true,
+  commerce: true,
+  statistics: true,
+  logs: true,
+  servers: true,
+  oauth: true,
+  notificationLists: true,
+};
+
+function actsOnEveryonesRecords({ access }: RegisteredRoute): boolean {
+  return typeof access === 'object' && OVER_EVERYONES_RECORDS[access.permission];
+}
+
+/** Each route once: a HEAD route mirrors its GET. */
+function distinctRoutes(): RegisteredRoute[] {
+  const gets = new Set(app.routeList.filter((r) => r.method === 'GET').map((r) => r.url));
+  return app.routeList.filter((route) => route.method !== 'HEAD' || !gets.has(route.url));
+}
+
+function recordIdInputs(): { route: string; field: string }[] {
+  return distinctRoutes()
+    .filter((route) => !actsOnEveryonesRecords(route))
+    .flatMap((route) =>
+      inputNames(route.url, route.config?.endpoint)
+        .filter(({ name }) => RECORD_ID.test(name))
+        .map(({ part, name }) => ({
+          route: `${route.method} ${route.url}`,
+          field: `${part}.${name}`,
+        })),
+    );
+}
+
+describe('record probes', () => {
+  it('has a record probe for every route that takes a record id', () => {
+    const missing = recordIdInputs()
+      .filter(({ route, field }) => !RECORD_PROBES[route]?.fields.includes(field))
+      .filter(({ route, field }) => NOT_RECORD_IDS[`${route} ${field}`] === undefined)
+      .map(({ route, field }) => `${route} takes ${field}`);
+    expect(
+      missing,
+      `These routes take the id of a record but have no record probe. Add one to RECORD_PROBES ` +
+        `in server/http/authorization-matrix.test.ts: make a record of one user and check that ` +
+        `a second user naming it is refused (404 or 403) and the record is untouched. If the id ` +
+        `names nothing anyone owns, say why in NOT_RECORD_IDS instead.\n${missing.join('\n')}`,
+    ).toEqual([]);
+  });
+
+  it('names only routes and inputs that exist', () => {
+    const inputs = new Set(recordIdInputs().map(({ route, field }) => `${route} ${field}`));
+    const named = [
+      ...Object.entries(RECORD_PROBES).flatMap(([route, probe]) =>
+        probe.fields.map((field) => `${route} ${field}`),
+      ),
+      ...Object.keys(NOT_RECORD_IDS),
+    ];
+    expect(named.filter((entry) => !inputs.has(entry))).toEqual([]);
+  });
+
+  for (const [route, probe] of Object.entries(RECORD_PROBES)) {
+    const url = route.slice(route.indexOf(' ') + 1);
+    for (const { owner, intruder } of probe.cases) {
+      it(`${route}: ${intruder} cannot use the record of ${owner}`, async () => {
+        await probe.run(url, owner, intruder);
+      });
+    }
+  }
+});
