@@ -73,7 +73,16 @@ export function formatTable(reports: ScenarioReport[]): string {
     value === null ? '-' : value.toFixed(digits);
   // autocannon records whole milliseconds today; trailing zeros would suggest more precision.
   const ms = (value: number) => String(Math.round(value * 100) / 100);
-  const header = ['scenario', 'request', 'rps', 'p50 ms', 'p99 ms', 'rps ratio', 'p99 ratio'];
+  const header = [
+    'scenario',
+    'request',
+    'rps',
+    'p50 ms',
+    'p99 ms',
+    'rps ratio',
+    'p99 ratio',
+    'cpu µs/req',
+  ];
   const rows = reports.map((r) => [
     r.name,
     `${r.method} ${r.path}`,
@@ -82,6 +91,7 @@ export function formatTable(reports: ScenarioReport[]): string {
     ms(r.latencyMs.p99),
     fixed(r.rpsRatio, 2),
     fixed(r.p99Ratio, 2),
+    fixed(r.cpuUsPerRequest ?? null, 0),
   ]);
   const widths = header.map((title, i) =>
     Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),

@@ -13,7 +13,8 @@ import { type ServerProcess, startServer } from './server-process.ts';
 import { SERVERS, type ServerName } from './servers.ts';
 
 // Compares each scenario with a baseline on the same machine in the same run (a bare Fastify
-// hello-world for HTTP, a bare ws server for realtime), so the figures say what our code costs
+// hello-world for HTTP, the same session join on bare Fastify and `pg` for get-auth-user on
+// PostgreSQL, a bare ws server for realtime), so the figures say what our code costs
 // rather than how fast this particular box is.
 async function main(signal: AbortSignal, running: ServerProcess[]): Promise<boolean> {
   const startedAt = new Date().toISOString();
@@ -53,7 +54,10 @@ async function main(signal: AbortSignal, running: ServerProcess[]): Promise<bool
     const measured: Measurement[] = [];
     for (const scenario of [baselineScenario, ...members]) {
       log(`${scenario.name}: ${options.warmup} s warm-up, ${options.duration} s measured`);
-      measured.push(await measureScenario(scenario, serverOf(scenario.server), options, signal));
+      const urlOf = (name: ServerName) => serverOf(name).baseUrl;
+      measured.push(
+        await measureScenario(scenario, serverOf(scenario.server), options, signal, urlOf),
+      );
     }
     const [baseline, ...rest] = measured;
     if (!baseline) throw new Error('the baseline was not measured');

@@ -8,6 +8,8 @@ import type { ServerName } from './servers.ts';
 export interface SetupContext {
   /** `http://127.0.0.1:<port>` of the scenario's server. */
   baseUrl: string;
+  /** The same for another server of the run (one a scenario of this group also uses). */
+  on(server: ServerName): SetupContext;
   /** A bounded request to the scenario's server; throws unless the status is 2xx. */
   request(
     method: string,
@@ -109,6 +111,37 @@ async function benchSession(
   return { cookie };
 }
 
+const productSessions = new Map<string, Promise<Record<string, string>>>();
+/**
+ * One session on the product for the whole run, so get-auth-user and its PostgreSQL
+ * baseline look up the very same session and user rows.
+ */
+function sharedBenchSession(product: SetupContext): Promise<Record<string, string>> {
+  let session = productSessions.get(product.baseUrl);
+  if (!session) {
+    session = benchSession(product);
+    productSessions.set(product.baseUrl, session);
+  }
+  return session;
+}
+
+/** The product runs on PostgreSQL (servers/product.ts) rather than in-memory PGlite. */
+const ON_POSTGRES = Boolean(process.env.BENCH_DATABASE_URL);
+
+/**
+ * get-auth-user's baseline on PostgreSQL: bare Fastify and a `pg` pool running the same
+ * session-and-user join on the same rows (the session the product's sign-in made), so the
+ * ratio is what the product costs around the query, not the query itself.
+ */
+export const PG_SESSION_BASELINE: Scenario = {
+  name: 'bare-pg-session',
+  server: 'bare-pg',
+  method: 'POST',
+  path: '/users/get-auth-user',
+  headers: stateChanging,
+  setup: (context) => sharedBenchSession(context.on('product')),
+};
+
 // One entry per endpoint worth watching.
 export const SCENARIOS: Scenario[] = [
   { name: 'healthz', server: 'product', path: '/healthz' },
@@ -129,13 +162,15 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    // A session lookup (one indexed join) and the user presenter.
+    // A session lookup (one indexed join) and the user presenter. On PostgreSQL it is
+    // compared with the same join on bare Fastify and `pg`, not with a hello-world.
     name: 'get-auth-user',
     server: 'product',
     method: 'POST',
     path: '/api/account/v1/users/get-auth-user',
     headers: stateChanging,
-    setup: (context) => benchSession(context),
+    setup: (context) => sharedBenchSession(context),
+    ...(ON_POSTGRES ? { baseline: PG_SESSION_BASELINE } : {}),
   },
   {
     // Publish through the `pusher` library (signed HTTP events API) to receipt on each of
