@@ -12,6 +12,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Projects take the root's timeouts only when they say so.
+        extends: true,
         test: {
           name: 'node',
           include: ['{server,shared,app,scripts}/**/*.test.ts'],
@@ -20,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react(), tailwindcss()],
         test: {
           name: 'browser',

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { profileRoutes } from '../modules/account/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
+import { auditLogRoutes } from '../modules/audit/routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
+import { countryRoutes } from '../modules/countries/routes.ts';
+import { customerRoutes } from '../modules/customers/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
@@ -26,6 +29,9 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   oauthRoutes,
   broadcastingRoutes,
   currentSubscriptionRoutes,
+  countryRoutes,
+  customerRoutes,
+  auditLogRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {

@@ -1,3 +1,9 @@
+import {
+  type Endpoint,
+  type EndpointInput,
+  endpointUrl,
+  type ResponseOf,
+} from '#shared/contracts/endpoint.ts';
 import type { App } from '../http/types.ts';
 
 export interface ApiAnswer {
@@ -67,3 +73,48 @@ export function apiClient(app: App) {
 }
 
 export type ApiCall = ReturnType<typeof apiClient>;
+
+/** A call of a declared endpoint: its input as the browser sends it, and who sends it. */
+export type EndpointCall<E extends Endpoint> = EndpointInput<E> & {
+  cookie?: string | undefined;
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+export interface EndpointAnswer<E extends Endpoint> extends ApiAnswer {
+  /** The success answer, typed by the declaration (check `status` first). */
+  data: ResponseOf<E>;
+}
+
+/**
+ * Calls declared endpoints (shared/contracts) the way the browser's client does: path,
+ * method and parameters come from the declaration, so a test never restates a URL.
+ */
+export function endpointClient(app: App) {
+  const call = apiClient(app);
+  return async function callEndpoint<E extends Endpoint>(
+    endpoint: E,
+    input: EndpointCall<E> = {} as EndpointCall<E>,
+  ): Promise<EndpointAnswer<E>> {
+    const { body, query, params, cookie, ip, headers } = input as EndpointCall<Endpoint> & {
+      body?: unknown;
+      query?: Record<string, unknown>;
+      params?: Record<string, string>;
+    };
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null) search.append(name, String(value));
+    }
+    const path = endpointUrl(endpoint.url, params);
+    const url = search.size > 0 ? `${path}?${search}` : path;
+    const answer = await call(endpoint.method, url, {
+      body,
+      cookie,
+      headers,
+      ...(ip ? { ip } : {}),
+    });
+    return { ...answer, data: answer.body as ResponseOf<E> };
+  };
+}
+
+export type EndpointCaller = ReturnType<typeof endpointClient>;

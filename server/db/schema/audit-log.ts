@@ -19,6 +19,8 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_created_at_idx').on(table.createdAt),
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
+    // A customer's trail and the viewer's subject filter (§2 /admin/customers/{id}, /admin/logs).
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId, table.createdAt),
   ],
 );
 

@@ -190,7 +190,7 @@ export class ProfileService {
    * Issues the link that confirms email_tmp in `db`; answers its mail, to that new address,
    * to send once that commits.
    */
-  private async emailChangeMail(db: Database, user: UserRow, locale?: Lang): Promise<MailMessage> {
+  async emailChangeMail(db: Database, user: UserRow, locale?: Lang): Promise<MailMessage> {
     if (!user.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
     const lang = locale ?? userLocale(this.deps.config, user);
     const token = await issueToken(db, 'email_change', user.id, user.emailTmp);

@@ -1,45 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '#shared/audit-actions.ts';
 import type { Database } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/** Actions the audit log records; one name per kind of event, past tense. */
-export type AuditAction =
-  | 'auth.signed_up'
-  | 'auth.signed_in'
-  | 'auth.sign_in_failed'
-  | 'auth.signed_out'
-  | 'auth.email_verified'
-  | 'auth.verification_sent'
-  | 'auth.password_reset_requested'
-  | 'auth.password_reset'
-  | 'auth.password_set'
-  | 'auth.two_factor_failed'
-  | 'auth.link_refused'
-  | 'account.profile_updated'
-  | 'account.email_change_requested'
-  | 'account.email_change_cancelled'
-  | 'account.email_changed'
-  | 'account.email_change_failed'
-  | 'account.password_changed'
-  | 'account.password_set_link_sent'
-  | 'account.photo_updated'
-  | 'account.photo_removed'
-  | 'account.deactivated'
-  | 'account.reactivated'
-  | 'account.device_logged_out'
-  | 'account.other_devices_logged_out'
-  | 'account.all_devices_logged_out'
-  | 'account.password_check_failed'
-  | 'account.deleted'
-  | 'two_factor.setup_started'
-  | 'two_factor.enabled'
-  | 'two_factor.disabled'
-  | 'two_factor.recovery_codes_downloaded'
-  | 'two_factor.recovery_code_used'
-  | 'oauth.signed_in'
-  | 'oauth.linked'
-  | 'oauth.sign_in_failed'
-  | 'oauth.provider_updated';
+export type { AuditAction } from '#shared/audit-actions.ts';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -147,7 +147,7 @@ export class AuthService {
   }
 
   /** Issues the verification link in `db`; answers its mail, to send once that commits. */
-  private async verificationMail(db: Database, user: UserRow): Promise<MailMessage> {
+  async verificationMail(db: Database, user: UserRow): Promise<MailMessage> {
     const token = await issueToken(db, 'email_verify', user.id, user.email);
     return {
       template: 'email_verify',
