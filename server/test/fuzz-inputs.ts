@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { encodeChallenge } from '#shared/challenge.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
+import { OAUTH_PROVIDERS } from '#shared/contracts/oauth.ts';
 import { inputSchema, type JsonSchema, urlParams } from './endpoint-inputs.ts';
 
 // fast-check generators of what a hostile or careless client sends to a declared endpoint:
@@ -139,13 +140,19 @@ function stringFor(schema: JsonSchema, name: string | undefined): fc.Arbitrary<s
   if (schema.format === 'uuid') options.push(fc.uuid());
   else if (schema.pattern) {
     try {
-      options.push(fc.stringMatching(new RegExp(schema.pattern, 'u')));
+      const matching = fc.stringMatching(new RegExp(schema.pattern, 'u'));
+      options.push(matching, matching, matching);
     } catch {
       // A pattern JavaScript cannot compile as a Unicode expression: plain strings below.
     }
   }
+  // Names that tell what a field holds get values that pass its rules more often, so that
+  // more calls reach the service behind the validation.
   // An e-mailed challenge or one-time token is base64url JSON of an address and a token.
   if (name === 'challenge' || name === 'token') options.push(challengeLike, challengeLike);
+  if (name?.includes('password')) options.push(passwordLike, passwordLike);
+  const known = name === undefined ? undefined : KNOWN_VALUES[name];
+  if (known) options.push(fc.constantFrom(...known));
   options.push(
     fc.string({
       minLength: Math.min(schema.minLength ?? 0, 64),
@@ -154,6 +161,22 @@ function stringFor(schema: JsonSchema, name: string | undefined): fc.Arbitrary<s
   );
   return fc.oneof(...options);
 }
+
+/** Values a field of this name takes that its schema does not spell out (a path parameter). */
+const KNOWN_VALUES: Record<string, readonly string[]> = {
+  provider: OAUTH_PROVIDERS,
+  provider_id: OAUTH_PROVIDERS,
+  response_type: ['code'],
+};
+
+/** A password that meets the §5 rules: letters, digits and a symbol, more than 8 in all. */
+const passwordLike: fc.Arbitrary<string> = fc
+  .tuple(
+    fc.string({ unit: fc.constantFrom(...'abcXYZéЖ'), minLength: 4, maxLength: 12 }),
+    fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 2, maxLength: 4 }),
+    fc.string({ unit: fc.constantFrom(...'#!?%&*_ '), minLength: 3, maxLength: 4 }),
+  )
+  .map((parts) => parts.join(''));
 
 /** A string with a NUL somewhere in it: PostgreSQL refuses those in text. */
 const withNul: fc.Arbitrary<string> = fc
@@ -190,18 +213,17 @@ function validLooking(
   if (union) return fc.oneof(...union.map((part) => validLooking(part, name, depth + 1)));
   const type = [schema.type ?? []].flat()[0];
   const edges = boundaries(schema);
-  const edge = edges.length > 0 ? [fc.constantFrom(...edges)] : [];
+  const edge = edges.length > 0 ? [{ weight: 1, arbitrary: fc.constantFrom(...edges) }] : [];
   switch (type) {
     case 'string':
-      return fc.oneof(stringFor(schema, name), ...edge);
+      return fc.oneof({ weight: 4, arbitrary: stringFor(schema, name) }, ...edge);
     case 'integer':
     case 'number': {
       const min = Math.max(schema.minimum ?? -1_000, -1_000_000);
       const max = Math.min(schema.maximum ?? 1_000, 1_000_000);
-      return fc.oneof(
-        type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true }),
-        ...edge,
-      );
+      const inRange =
+        type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true });
+      return fc.oneof({ weight: 4, arbitrary: inRange }, ...edge);
     }
     case 'boolean':
       return fc.boolean();
@@ -219,7 +241,7 @@ function validLooking(
 /** One field: mostly what the schema wants, sometimes anything at all. */
 function field(schema: JsonSchema | undefined, name?: string, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof(
-    { weight: 4, arbitrary: validLooking(schema, name, depth) },
+    { weight: 6, arbitrary: validLooking(schema, name, depth) },
     { weight: 1, arbitrary: hostileValue },
   );
 }
@@ -238,9 +260,9 @@ function objectFor(schema: JsonSchema, depth: number): fc.Arbitrary<Record<strin
   return fc
     .tuple(
       fc.record(shape),
-      fc.option(fc.subarray(names, { maxLength: Math.min(2, names.length) }), { freq: 5 }),
+      fc.option(fc.subarray(names, { maxLength: Math.min(2, names.length) }), { freq: 8 }),
       fc.option(fc.dictionary(awkwardKey, hostileValue, { maxKeys: 3 }), { freq: 5 }),
-      fc.boolean(),
+      fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
     )
     .map(([values, dropped, extra, pairUp]) => {
       const result: Record<string, unknown> = { ...(extra ?? {}), ...values };
@@ -270,6 +292,10 @@ const rawJson: fc.Arbitrary<string> = fc.oneof(
       return `${open.repeat(depth)}1${close.repeat(depth)}`;
     }),
   fc.integer({ min: 1, max: 100_000 }).map((depth) => `${'['.repeat(depth)}`),
+  // A forbidden key deep down: the parser's prototype check must not recurse to find it.
+  fc
+    .integer({ min: 1, max: 100_000 })
+    .map((depth) => `${'{"a":'.repeat(depth)}{"__proto__":{"x":1}}${'}'.repeat(depth)}`),
   fc.constantFrom(
     '',
     '{',
@@ -304,7 +330,7 @@ function bodyFor(endpoint: Endpoint): fc.Arbitrary<FuzzBody | undefined> {
   const json = (value: fc.Arbitrary<unknown>) =>
     value.map((v): FuzzBody => ({ kind: 'json', value: v, contentType: 'application/json' }));
   const options: fc.WeightedArbitrary<FuzzBody | undefined>[] = [
-    { weight: 10, arbitrary: json(validLooking(schema, undefined)) },
+    { weight: 14, arbitrary: json(validLooking(schema, undefined)) },
     { weight: 3, arbitrary: json(hostileValue) },
     { weight: 1, arbitrary: json(hugeString.map((text) => ({ huge: text }))) },
     {
