@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { type ComponentType, useEffect, useState } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -29,28 +30,44 @@ export interface RouteHandle {
   route: AppRoute;
 }
 
-// The home page and the 404 are in the first bundle; every other screen comes with its area.
+// The home page and the 404 are in the first bundle; every other screen is a chunk of its own.
 const EAGER: Partial<Record<RouteName, RouteObject['Component']>> = {
   home: HomePage,
   referral: HomePage,
   'page-not-found': NotFoundPage,
 };
 
+/**
+ * Screens fetched so far. The root loader fetches a screen, with its messages, only once the
+ * guard has let the route open: a customer who types an admin path downloads nothing of the
+ * admin (a route's own `lazy` would start before the guard decides).
+ */
+const loadedScreens = new Map<RouteName, ComponentType>();
+
+async function loadScreen(route: AppRoute): Promise<void> {
+  if (EAGER[route.name]) return;
+  const [Screen] = await Promise.all([
+    loadedScreens.get(route.name) ?? SCREENS[route.name]?.(),
+    loadMessageParts(AREA_MESSAGES[route.area]),
+  ]);
+  loadedScreens.set(route.name, Screen ?? (() => <UnavailableScreen name={route.name} />));
+}
+
+/** The screen the root loader fetched for this route. */
+function LoadedScreen({ route }: { route: AppRoute }) {
+  const [Screen, setScreen] = useState(() => loadedScreens.get(route.name));
+  useEffect(() => {
+    // Only when rendered without the loader having run for it (never in the app's flow).
+    if (!Screen) void loadScreen(route).then(() => setScreen(() => loadedScreens.get(route.name)));
+  }, [Screen, route]);
+  return Screen ? <Screen /> : null;
+}
+
 function screenRoute(route: AppRoute): RouteObject {
   const handle: RouteHandle = { route };
-  const common = { id: route.name, handle };
-  const eager = EAGER[route.name];
   const placement = route.path === '' ? { index: true as const } : { path: route.path };
-  if (eager) return { ...common, ...placement, Component: eager };
-  return {
-    ...common,
-    ...placement,
-    lazy: async () => {
-      const load = SCREENS[route.name];
-      const [Screen] = await Promise.all([load?.(), loadMessageParts(AREA_MESSAGES[route.area])]);
-      return { Component: Screen ?? (() => <UnavailableScreen name={route.name} />) };
-    },
-  };
+  const Component = EAGER[route.name] ?? (() => <LoadedScreen route={route} />);
+  return { id: route.name, handle, ...placement, Component };
 }
 
 function guardState(config: AppConfig): GuardState {
@@ -75,7 +92,10 @@ function runEffects(effects: readonly Effect[] = []): void {
 }
 
 async function follow(decision: Decision): Promise<RootData | null> {
-  if (decision.kind === 'allow') return null;
+  if (decision.kind === 'allow') {
+    await loadScreen(decision.route);
+    return null;
+  }
   if (decision.kind === 'unavailable') return { unavailable: decision.missing };
   if (decision.kind === 'logout') {
     await endSession({ emailChangeFailed: decision.emailChangeFailed });

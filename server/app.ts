@@ -19,7 +19,7 @@ import { openApi } from './http/openapi.ts';
 import { routeAccess } from './http/route-access.ts';
 import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
-import { refusingNullBytes } from './http/validator-compiler.ts';
+import { refusingUnstorableText } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
@@ -64,6 +64,9 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    // The database plugin may create PGlite's database (initdb, 9–15 s on these machines,
+    // more on a busy one) and run the migrations: far past Fastify's 10 s default.
+    pluginTimeout: 120_000,
     // Answered below in our envelope instead of Fastify's own body.
     return503OnClosing: false,
     // A URL Fastify cannot even route (bad percent-encoding 400, a parameter over its length
@@ -76,7 +79,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(refusingNullBytes(validatorCompiler));
+  app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 

@@ -1,7 +1,7 @@
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import type { Feature } from '#shared/features.ts';
 import type { Lang } from '#shared/locales.ts';
-import type { RouteDef } from '../routes/route-meta.ts';
+import type { AppRoute } from '../routes/route-table.ts';
 import type { SubscriptionState } from './access-rules.ts';
 
 export type GuardUser = Pick<AuthUser, 'role' | 'email' | 'email_tmp' | 'activated' | 'delete_at'>;
@@ -39,7 +39,7 @@ export type Effect =
 export type RuleId = number | 'billing' | 'forward' | 'none';
 
 export type Decision =
-  | { kind: 'allow'; rule: 'none'; route: RouteDef; params: Record<string, string>; lang: Lang }
+  | { kind: 'allow'; rule: 'none'; route: AppRoute; params: Record<string, string>; lang: Lang }
   | { kind: 'redirect'; rule: RuleId; to: string; effects?: Effect[] }
   | { kind: 'notFound'; rule: RuleId; to: string }
   | { kind: 'logout'; rule: RuleId; retry: string; emailChangeFailed: boolean }

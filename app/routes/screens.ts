@@ -42,6 +42,14 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
   'admin.account.email.change.verify': () =>
     import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
+
+  'admin.customers': () =>
+    import('../features/admin/customers/customers-page.tsx').then((m) => m.CustomersPage),
+  'admin.customers.view': () =>
+    import('../features/admin/customers/customer-page.tsx').then((m) => m.CustomerPage),
+  'admin.logs.overview': () =>
+    import('../features/admin/logs/logs-page.tsx').then((m) => m.LogsPage),
+  'admin.logs.view': () => import('../features/admin/logs/log-page.tsx').then((m) => m.LogPage),
 };
 
 /** The message files a screen of each area needs beyond the first bundle's. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { failureMessage } from '../../../api/api-error.ts';
+import { QueryProvider } from '../../../api/query-provider.tsx';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { useAppConfig } from '../../../lib/app-config-context.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -15,6 +16,15 @@ import { useCustomer } from './use-customer.ts';
 
 /** §2 /admin/customers/{id}: profile, status, devices, what staff may do, the audit trail. */
 export function CustomerPage() {
+  // The page reads the query cache itself, outside the frame that provides it.
+  return (
+    <QueryProvider>
+      <Customer />
+    </QueryProvider>
+  );
+}
+
+function Customer() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const logging = useAppConfig().features.includes('logging');
