@@ -6,27 +6,39 @@ import { users } from '../db/schema/index.ts';
 import { apiClient } from '../test/api-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { signedInUser } from '../test/test-sessions.ts';
-import { nullBytePaths } from './validator-compiler.ts';
+import { unstorableTextPaths } from './validator-compiler.ts';
 
 const NUL = '\u0000';
 const PASSWORD = 'N3w#password!';
 const PAIR = { password: PASSWORD, password_confirmation: PASSWORD };
 
-describe('nullBytePaths', () => {
+describe('unstorableTextPaths', () => {
   it('finds NULs at any depth, in arrays and in keys, and nothing in clean input', () => {
-    expect(nullBytePaths({ a: 'ok', b: [1, 'ok'], c: { d: true, e: null } })).toEqual([]);
-    expect(nullBytePaths(`a${NUL}`)).toEqual([[]]);
-    expect(nullBytePaths({ a: { b: ['x', `y${NUL}`] }, c: NUL })).toEqual([['c'], ['a', 'b', 1]]);
+    expect(unstorableTextPaths({ a: 'ok', b: [1, 'ok'], c: { d: true, e: null } })).toEqual([]);
+    expect(unstorableTextPaths(`a${NUL}`)).toEqual([[]]);
+    expect(unstorableTextPaths({ a: { b: ['x', `y${NUL}`] }, c: NUL })).toEqual([
+      ['c'],
+      ['a', 'b', 1],
+    ]);
     // A bad key is reported at the object that holds it.
-    expect(nullBytePaths({ [`k${NUL}`]: 1, n: { [NUL]: 2 } })).toEqual([[], ['n']]);
+    expect(unstorableTextPaths({ [`k${NUL}`]: 1, n: { [NUL]: 2 } })).toEqual([[], ['n']]);
+  });
+
+  it('finds lone surrogates, not the pairs that make one character', () => {
+    expect(unstorableTextPaths({ a: 'smile \u{1f600}', b: 'é', c: '\ufffd' })).toEqual([]);
+    expect(unstorableTextPaths({ a: 'x\ud800', b: ['\udfff'], c: '\udfff\ud800' })).toEqual([
+      ['a'],
+      ['c'],
+      ['b', 0],
+    ]);
   });
 
   it('walks a hundred thousand levels without recursion, and reports a few at most', () => {
     let deep: unknown = NUL;
     for (let level = 0; level < 100_000; level += 1) deep = [deep];
-    const [path] = nullBytePaths(deep);
+    const [path] = unstorableTextPaths(deep);
     expect(path).toHaveLength(100_000);
-    expect(nullBytePaths(Array.from({ length: 500 }, () => NUL))).toHaveLength(10);
+    expect(unstorableTextPaths(Array.from({ length: 500 }, () => NUL))).toHaveLength(10);
   });
 });
 
@@ -126,6 +138,16 @@ describe('a NUL in any string of the input is refused under its field (422)', ()
     expect(proto.body).toEqual(invalid('__proto__'));
   });
 
+  it('a lone surrogate too: not text the database can store', async () => {
+    const { cookie, user } = await signedInUser(app);
+    const answer = await call('POST', '/api/account/v1/profile/update', {
+      cookie,
+      body: { username: user.username, email: user.email, name: 'Ann\ud800' },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(invalid('name'));
+  });
+
   it('covers the query and the path parameters too', async () => {
     const { cookie } = await signedInUser(app);
     const query = await call('GET', '/api/account/v1/devices/list?page=%00', { cookie });
@@ -138,11 +160,13 @@ describe('a NUL in any string of the input is refused under its field (422)', ()
   });
 });
 
-// Known 5xx that this rule cannot see: the NUL sits inside an e-mailed challenge, which is
-// base64url JSON (shared/challenge.ts), so the string the contract checks is clean and the
-// decoded address goes to PostgreSQL. The fix belongs to decodeChallenge (refuse an address
-// that breaks the §5 e-mail rule) or to the contracts (a challenge schema). Marked as
-// failing: once fixed, these turn red; then drop `.fails` here and the entry in fuzz.test.ts.
+// Known 5xx that this rule cannot see: the NUL (or a lone surrogate, written as a JSON
+// escape) sits inside an e-mailed challenge, which is base64url JSON (shared/challenge.ts),
+// so the string the contract checks is clean and the decoded address goes to PostgreSQL (as
+// a query parameter, or into the audit log's JSON). The fix belongs to decodeChallenge
+// (refuse an address that breaks the §5 e-mail rule) or to the contracts (a challenge
+// schema). Marked as failing: once fixed, these turn red; then drop `.fails` here and the
+// entry in fuzz.test.ts.
 describe('a NUL inside an e-mailed challenge (known, fixed outside server/http)', () => {
   const challenge = encodeChallenge({ email: `a${NUL}@example.com`, token: 'x'.repeat(43) });
 
@@ -163,6 +187,35 @@ describe('a NUL inside an e-mailed challenge (known, fixed outside server/http)'
   it.fails('OAuth login answers a client error', async () => {
     const answer = await call('POST', '/api/public/v1/oauth-client/auth/login', {
       body: { token: challenge },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('e-mail verification answers a client error', async () => {
+    const { cookie } = await signedInUser(app, { emailVerifiedAt: null });
+    const answer = await call('POST', '/api/all/v1/auth/email/verify', {
+      cookie,
+      body: { challenge },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it.fails('password set answers a client error', async () => {
+    const { cookie } = await signedInUser(app, { passwordHash: null });
+    const answer = await call('POST', '/api/all/v1/auth/password/set', {
+      cookie,
+      body: { challenge, ...PAIR },
+    });
+    expect(answer.status).toBeLessThan(500);
+  });
+});
+
+describe('a lone surrogate inside an e-mailed challenge (known, fixed outside server/http)', () => {
+  const challenge = encodeChallenge({ email: 'a\ud800@example.com', token: 'x'.repeat(43) });
+
+  it.fails('password reset answers a client error', async () => {
+    const answer = await call('POST', '/api/public/v1/auth/password/reset', {
+      body: { challenge, ...PAIR },
     });
     expect(answer.status).toBeLessThan(500);
   });

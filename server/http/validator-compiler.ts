@@ -3,6 +3,16 @@ import { z } from 'zod';
 import { FIELD_IS_INVALID } from '#shared/validation/zod-messages.ts';
 
 const NUL = '\u0000';
+/** With the `u` flag a pair is one code point, so only a lone surrogate matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Text PostgreSQL cannot take as it is: a NUL (refused in text and in JSON, so a 500), or a
+ * lone surrogate (not Unicode: refused inside JSON, silently replaced in text columns).
+ */
+function unstorable(text: string): boolean {
+  return text.includes(NUL) || LONE_SURROGATE.test(text);
+}
 
 /** Reporting a few is enough to show the form where; a hostile body may hold thousands. */
 const MAX_REPORTED = 10;
@@ -20,20 +30,20 @@ function pathOf(node: Node): PropertyKey[] {
 }
 
 /**
- * The paths of the strings in `input` that hold a NUL character (U+0000), object keys
- * included (reported at the object holding them), shallowest first and at most a few.
- * PostgreSQL cannot store a NUL in text, so such a value would otherwise travel to the
- * database and come back as a 500. Walked breadth-first with a queue rather than recursion:
- * a body may nest arrays a hundred thousand deep.
+ * The paths of the strings in `input` that PostgreSQL cannot store (a NUL, a lone
+ * surrogate), object keys included (reported at the object holding them), shallowest first
+ * and at most a few. Such a value would otherwise travel to the database and come back as a
+ * 500. Walked breadth-first with a queue rather than recursion: a body may nest arrays a
+ * hundred thousand deep.
  */
-export function nullBytePaths(input: unknown): PropertyKey[][] {
+export function unstorableTextPaths(input: unknown): PropertyKey[][] {
   const found: PropertyKey[][] = [];
   const queue: Node[] = [{ value: input, key: undefined, parent: undefined }];
   for (let head = 0; head < queue.length && found.length < MAX_REPORTED; head += 1) {
     const node = queue[head] as Node;
     const { value } = node;
     if (typeof value === 'string') {
-      if (value.includes(NUL)) found.push(pathOf(node));
+      if (unstorable(value)) found.push(pathOf(node));
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => {
         queue.push({ value: item, key: index, parent: node });
@@ -41,7 +51,7 @@ export function nullBytePaths(input: unknown): PropertyKey[][] {
     } else if (typeof value === 'object' && value !== null) {
       let badKey = false;
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes(NUL)) badKey = true;
+        if (unstorable(key)) badKey = true;
         else queue.push({ value: item, key, parent: node });
       }
       if (badKey) found.push(pathOf(node));
@@ -50,21 +60,21 @@ export function nullBytePaths(input: unknown): PropertyKey[][] {
   return found;
 }
 
-/** One rule for every string the API takes: no NUL character, wherever it sits. */
-const withoutNullBytes = z.unknown().superRefine((value, ctx) => {
-  for (const path of nullBytePaths(value)) {
+/** One rule for every string the API takes: text the database can store, wherever it sits. */
+const storableText = z.unknown().superRefine((value, ctx) => {
+  for (const path of unstorableTextPaths(value)) {
     ctx.addIssue({ code: 'custom', message: FIELD_IS_INVALID, path });
   }
 });
 
 /**
- * The zod validator compiler behind the NUL rule, for the body, query and params of every
- * route: a string with a NUL in it is refused (422, `field_is_invalid` under the field's path,
- * as any zod issue is reported) before the route's own schema runs, so no route has to think
- * of it.
+ * The zod validator compiler behind the text rule, for the body, query and params of every
+ * route: a string with a NUL or a lone surrogate in it is refused (422, `field_is_invalid`
+ * under the field's path, as any zod issue is reported) before the route's own schema runs,
+ * so no route has to think of it.
  */
-export function refusingNullBytes(
+export function refusingUnstorableText(
   compiler: FastifySchemaCompiler<z.ZodType>,
 ): FastifySchemaCompiler<z.ZodType> {
-  return (route) => compiler({ ...route, schema: withoutNullBytes.pipe(route.schema) });
+  return (route) => compiler({ ...route, schema: storableText.pipe(route.schema) });
 }
