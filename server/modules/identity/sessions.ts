@@ -44,6 +44,34 @@ export async function createSession(
 }
 
 /**
+ * findSession's join, built once per database: building it with the query builder on every
+ * request was most of get-auth-user's CPU (drizzle turning the builder into SQL; see
+ * docs/operations.md, Benchmarks). The empty name keeps it an unnamed statement, as an ad-hoc
+ * query is: no state left on the server's connections (safe behind PgBouncer's transaction
+ * pooling and across migrations).
+ */
+function prepareFindSession(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('');
+}
+
+const findSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+function findSessionQuery(db: Database): ReturnType<typeof prepareFindSession> {
+  let query = findSessionQueries.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    findSessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
  * The live session a token names, with its user. An expired one, or one signed in under a
  * role the user no longer has (a privilege change), is deleted on the way.
  */
@@ -52,12 +80,7 @@ export async function findSession(
   config: Pick<Config, 'sessionIdleMs'>,
   token: string,
 ): Promise<ActiveSession | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await findSessionQuery(db).execute({ tokenHash: hashToken(token) });
   if (!row) return undefined;
   const now = Date.now();
   const idle = now - row.session.lastSeenAt.getTime() > config.sessionIdleMs;
