@@ -6,15 +6,15 @@ import { CHROMIUM_ARGS } from './playwright.config.ts';
 
 // Two projects: Node for the server, shared rules and scripts (and app logic without a DOM),
 // and a real Chromium for React components, so focus, keyboard and layout are the browser's.
+// Each project names its timeouts: a project does not take the root's.
+const timeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
     projects: [
       {
-        // Projects take the root's timeouts only when they say so.
-        extends: true,
         test: {
+          ...timeouts,
           name: 'node',
           include: ['{server,shared,app,scripts}/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
@@ -22,9 +22,9 @@ export default defineConfig({
         },
       },
       {
-        extends: true,
         plugins: [react(), tailwindcss()],
         test: {
+          ...timeouts,
           name: 'browser',
           include: ['app/**/*.test.tsx'],
           setupFiles: ['app/test/setup.ts'],

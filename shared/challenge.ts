@@ -1,3 +1,5 @@
+import { isStorableText } from './validation/storable-text.ts';
+
 // The challenge an e-mailed link carries (§2, §6): `?challenge=` followed by base64url JSON
 // of the address it was sent to and a one-time token. The token is the secret; the server
 // stores only its hash and decides whether it is valid. The browser decodes the challenge
@@ -38,8 +40,13 @@ export function decodeChallenge(value: string): Challenge | undefined {
     const parsed: unknown = JSON.parse(fromBase64Url(value));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
     const { email, token, force_logout } = parsed as Record<string, unknown>;
-    if (email !== undefined && typeof email !== 'string') return undefined;
-    if (token !== undefined && typeof token !== 'string') return undefined;
+    // A value the database cannot hold is no address or token of ours: a broken link.
+    if (email !== undefined && (typeof email !== 'string' || !isStorableText(email))) {
+      return undefined;
+    }
+    if (token !== undefined && (typeof token !== 'string' || !isStorableText(token))) {
+      return undefined;
+    }
     if (force_logout !== undefined && typeof force_logout !== 'boolean') return undefined;
     return { email, token, force_logout };
   } catch {

@@ -39,10 +39,11 @@ export function resetSession(): void {
   updateSession({ ...initial, logoutOverlay: state.logoutOverlay });
 }
 
-function subscribe(listener: () => void): () => void {
+export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+const subscribe = subscribeSession;
 
 export function useSession<T>(select: (session: SessionState) => T): T {
   return useSyncExternalStore(subscribe, () => select(state));

@@ -1,18 +1,9 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
+import { isStorableText } from '#shared/validation/storable-text.ts';
 import { FIELD_IS_INVALID } from '#shared/validation/zod-messages.ts';
 
-const NUL = '\u0000';
-/** With the `u` flag a pair is one code point, so only a lone surrogate matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/**
- * Text PostgreSQL cannot take as it is: a NUL (refused in text and in JSON, so a 500), or a
- * lone surrogate (not Unicode: refused inside JSON, silently replaced in text columns).
- */
-function unstorable(text: string): boolean {
-  return text.includes(NUL) || LONE_SURROGATE.test(text);
-}
+const unstorable = (text: string) => !isStorableText(text);
 
 /** Reporting a few is enough to show the form where; a hostile body may hold thousands. */
 const MAX_REPORTED = 10;

@@ -160,12 +160,7 @@ const files = ROOMS.flatMap((room) => sourceFiles(room));
  * `file imports 'specifier'`. The test fails on any other, and on an entry that no longer
  * happens (delete it then).
  */
-const KNOWN_VIOLATIONS: Record<string, string> = {
-  "app/features/auth/render-auth-screen.tsx imports 'vitest-browser-react'":
-    'a test helper of the auth screens kept beside them: move it to app/test/',
-  "app/features/auth/render-auth-screen.tsx imports '../../test/render-app.tsx'":
-    'a test helper of the auth screens kept beside them: move it to app/test/',
-};
+const KNOWN_VIOLATIONS: Record<string, string> = {};
 
 describe('import boundaries', () => {
   it('finds the source of all three rooms, tests and production alike', () => {

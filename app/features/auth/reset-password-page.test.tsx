@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearResetValue, storeResetValue } from '../../session/browser-storage.ts';
-import { renderAuthScreen } from './render-auth-screen.tsx';
+import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 
 const t = (key: string) => i18next.t(key);

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/render-app.tsx';
-import { renderAuthScreen } from './render-auth-screen.tsx';
+import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
 import { SetPasswordPage } from './set-password-page.tsx';
 
 const t = (key: string) => i18next.t(key);

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { renderAuthScreen } from './render-auth-screen.tsx';
+import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
 import { SignUpPage } from './sign-up-page.tsx';
 
 const t = (key: string) => i18next.t(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../../test/render-app.tsx';
-import { renderAuthScreen } from './render-auth-screen.tsx';
+import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
 
 describe('e-mail verification screen without a challenge', () => {

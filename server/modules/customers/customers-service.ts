@@ -341,6 +341,7 @@ export class CustomersService {
       return message;
     });
     await this.deps.mailer.send(mail);
+    void publishUserUpdated(this.deps, target);
   }
 
   async cancelEmailChange(request: Request, actor: ActiveSession, id: number) {
@@ -372,6 +373,7 @@ export class CustomersService {
       return message;
     });
     await this.deps.mailer.send(mail);
+    void publishUserUpdated(this.deps, target);
   }
 
   /** The customer's live sessions, the newest sign-in first. */
@@ -413,5 +415,6 @@ export class CustomersService {
       });
     });
     void publishDevicesDeleted(this.deps, target.id, [deviceId]);
+    void publishUserUpdated(this.deps, target);
   }
 }

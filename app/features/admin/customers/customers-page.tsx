@@ -7,7 +7,8 @@ import { useLang } from '../../auth/use-lang.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import type { Column } from '../kit/data-table.tsx';
 import { formatDateTime } from '../kit/format.ts';
-import { type ListFilter, ListPage } from '../kit/list-page.tsx';
+import type { ListFilter } from '../kit/list-filters.tsx';
+import { ListPage } from '../kit/list-page.tsx';
 import { CreateCustomerDialog } from './create-customer-dialog.tsx';
 import { CustomerStatus } from './customer-status.tsx';
 

@@ -1,31 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, EndpointInput, ResponseOf } from '#shared/contracts/endpoint.ts';
 import type { ListControls } from '#shared/contracts/list.ts';
 import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
-import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { type Column, DataTable } from './data-table.tsx';
+import { FilterField, type ListFilter, SearchField } from './list-filters.tsx';
 import { listQuery, useListParams } from './list-params.ts';
 import { Pager } from './pager.tsx';
 
 type ListEndpoint = Endpoint & { method: 'GET' };
 type RowOf<E extends ListEndpoint> = ResponseOf<E> extends { items: (infer R)[] } ? R : never;
-
-/**
- * A filter of the list: a query parameter with its choices, a day, or free text; labels
- * are i18n keys.
- */
-export interface ListFilter {
-  name: string;
-  label: string;
-  kind?: 'select' | 'date' | 'text';
-  options?: readonly { value: string; label: string }[];
-}
 
 export interface ListPageProps<E extends ListEndpoint> {
   /** A list endpoint (`{ items, controls }`, shared/contracts/list.ts). */
@@ -83,7 +72,7 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
             />
           )}
           {filters.map((filter) => (
-            <FilterSelect
+            <FilterField
               key={filter.name}
               filter={filter}
               value={params.filters[filter.name] ?? ''}
@@ -124,86 +113,3 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
     </div>
   );
 }
-
-function SearchField(props: { label: string; value: string; onSearch: (value: string) => void }) {
-  const id = useId();
-  const [text, setText] = useState(props.value);
-  const search = useDebouncedCallback((value: string) => props.onSearch(value.trim()), 300);
-  return (
-    <div className="flex min-w-64 flex-1 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          search(event.target.value);
-        }}
-        className={FIELD}
-      />
-    </div>
-  );
-}
-
-function FilterSelect(props: {
-  filter: ListFilter;
-  value: string;
-  onChange: (value: string | undefined) => void;
-}) {
-  const { t } = useTranslation();
-  const id = useId();
-  const { kind = 'select' } = props.filter;
-  const [text, setText] = useState(props.value);
-  const typed = useDebouncedCallback(
-    (value: string) => props.onChange(value.trim() || undefined),
-    300,
-  );
-  if (kind !== 'select') {
-    return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {t(props.filter.label)}
-        </label>
-        <input
-          id={id}
-          type={kind}
-          value={kind === 'date' ? props.value : text}
-          onChange={(event) => {
-            if (kind === 'date') props.onChange(event.target.value || undefined);
-            else {
-              setText(event.target.value);
-              typed(event.target.value);
-            }
-          }}
-          className={FIELD}
-        />
-      </div>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {t(props.filter.label)}
-      </label>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value || undefined)}
-        className={FIELD}
-      >
-        <option value="">{t('staff.kit.any')}</option>
-        {props.filter.options?.map((option) => (
-          <option key={option.value} value={option.value}>
-            {t(option.label)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const FIELD =
-  'h-10 rounded-lg border border-[#dfe1e6] bg-white px-3 text-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30';

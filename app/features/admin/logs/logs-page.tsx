@@ -3,7 +3,8 @@ import { AUDIT_ACTIONS } from '#shared/audit-actions.ts';
 import { auditLogEndpoints } from '#shared/contracts/admin/audit-logs.ts';
 import { useLang } from '../../auth/use-lang.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
-import { type ListFilter, ListPage } from '../kit/list-page.tsx';
+import type { ListFilter } from '../kit/list-filters.tsx';
+import { ListPage } from '../kit/list-page.tsx';
 import { auditColumns } from './audit-columns.tsx';
 
 const FILTERS: readonly ListFilter[] = [

@@ -3,9 +3,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from 'vitest-browser-react';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
-import { AppConfigContext } from '../../lib/app-config-context.ts';
-import { resetSession, updateSession } from '../../session/session-store.ts';
-import { TEST_CONFIG } from '../../test/render-app.tsx';
+import { AppConfigContext } from '../lib/app-config-context.ts';
+import { resetSession, updateSession } from '../session/session-store.ts';
+import { TEST_CONFIG } from './render-app.tsx';
 
 /**
  * One auth screen on its own in a memory router (no guards, no shell), for tests of what

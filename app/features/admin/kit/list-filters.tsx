@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
+
+/**
+ * A filter of the list: a query parameter with its choices, a day, or free text; labels
+ * are i18n keys.
+ */
+export interface ListFilter {
+  name: string;
+  label: string;
+  kind?: 'select' | 'date' | 'text';
+  options?: readonly { value: string; label: string }[];
+}
+
+export function SearchField(props: {
+  label: string;
+  value: string;
+  onSearch: (value: string) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(props.value);
+  const search = useDebouncedCallback((value: string) => props.onSearch(value.trim()), 300);
+  return (
+    <div className="flex min-w-64 flex-1 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          search(event.target.value);
+        }}
+        className={FIELD}
+      />
+    </div>
+  );
+}
+
+export function FilterField(props: {
+  filter: ListFilter;
+  value: string;
+  onChange: (value: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { kind = 'select' } = props.filter;
+  const [text, setText] = useState(props.value);
+  const typed = useDebouncedCallback(
+    (value: string) => props.onChange(value.trim() || undefined),
+    300,
+  );
+  if (kind !== 'select') {
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {t(props.filter.label)}
+        </label>
+        <input
+          id={id}
+          type={kind}
+          value={kind === 'date' ? props.value : text}
+          onChange={(event) => {
+            if (kind === 'date') props.onChange(event.target.value || undefined);
+            else {
+              setText(event.target.value);
+              typed(event.target.value);
+            }
+          }}
+          className={FIELD}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {t(props.filter.label)}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value || undefined)}
+        className={FIELD}
+      >
+        <option value="">{t('staff.kit.any')}</option>
+        {props.filter.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {t(option.label)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const FIELD =
+  'h-10 rounded-lg border border-[#dfe1e6] bg-white px-3 text-sm focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30';
