@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
+import { ForgotPasswordPage } from './forgot-password-page.tsx';
 
 const t = (key: string) => i18next.t(key);
 

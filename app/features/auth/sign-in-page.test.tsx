@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { oauthEndpoints } from '#shared/contracts/oauth.ts';
 import { TEST_CONFIG } from '../../test/render-app.tsx';
-import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
 import { renderAuthScreen } from '../../test/render-auth-screen.tsx';
+import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
 const t = (key: string) => i18next.t(key);
