@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button.tsx';
-import { notify, notifyRequestError } from '../../ui/toast.tsx';
+import { notify } from '../../ui/toast.tsx';
+import { useBusyAction } from '../../ui/use-busy-action.ts';
 import { useLang } from '../auth/use-lang.ts';
 import { useAccount } from './use-account.ts';
 
@@ -10,25 +10,19 @@ export function EmailChangeNotice() {
   const { t } = useTranslation();
   const lang = useLang();
   const { user, api, applyUser } = useAccount();
-  const [busy, setBusy] = useState<'resend' | 'cancel'>();
+  const { busy, run } = useBusyAction<'resend' | 'cancel'>();
   if (!user.email_tmp) return null;
 
-  const run = async (action: 'resend' | 'cancel') => {
-    setBusy(action);
-    try {
-      if (action === 'resend') {
-        await api.resendEmailChange(lang);
-        notify.success('toasts.change_email_p1', { description: 'toasts.change_email_p2' });
-      } else {
-        await applyUser((await api.cancelEmailChange()).user);
-        notify.success('toasts.email_change_canceled');
-      }
-    } catch (error) {
-      notifyRequestError(error);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const resend = () =>
+    run('resend', async () => {
+      await api.resendEmailChange(lang);
+      notify.success('toasts.change_email_p1', { description: 'toasts.change_email_p2' });
+    });
+  const cancel = () =>
+    run('cancel', async () => {
+      await applyUser((await api.cancelEmailChange()).user);
+      notify.success('toasts.email_change_canceled');
+    });
 
   return (
     <div
@@ -48,7 +42,7 @@ export function EmailChangeNotice() {
           variant="secondary"
           loading={busy === 'resend'}
           disabled={busy === 'cancel'}
-          onClick={() => run('resend')}
+          onClick={resend}
         >
           {t('settings.email_change.resend')}
         </Button>
@@ -56,7 +50,7 @@ export function EmailChangeNotice() {
           variant="ghost"
           loading={busy === 'cancel'}
           disabled={busy === 'resend'}
-          onClick={() => run('cancel')}
+          onClick={cancel}
         >
           {t('settings.email_change.cancel')}
         </Button>

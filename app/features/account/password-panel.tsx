@@ -9,7 +9,8 @@ import { FieldSlot, FormError } from '../../ui/form-field.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
-import { notify, notifyRequestError } from '../../ui/toast.tsx';
+import { notify } from '../../ui/toast.tsx';
+import { useBusyAction } from '../../ui/use-busy-action.ts';
 import { useLang } from '../auth/use-lang.ts';
 import { useAccount } from './use-account.ts';
 
@@ -29,25 +30,19 @@ function SetPasswordLink() {
   const { t } = useTranslation();
   const lang = useLang();
   const { api } = useAccount();
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
+  const { busy, run } = useBusyAction();
+  const send = () =>
+    run('run', async () => {
       await api.sendPasswordSetLink(lang);
       notify.success('settings.password.link_sent');
-    } catch (error) {
-      notifyRequestError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    });
   return (
     <Panel
       id="account-password"
       title={t('settings.password.title')}
       description={t('settings.password.no_password')}
       actions={
-        <Button variant="secondary" loading={sending} onClick={send}>
+        <Button variant="secondary" loading={busy !== undefined} onClick={send}>
           {t('settings.password.send_link')}
         </Button>
       }

@@ -29,6 +29,7 @@ import { notifyPasswordChanged } from '../identity/password-changed-notice.ts';
 import { checkPassword } from '../identity/password-check.ts';
 import { deleteOtherSessions, rotateSession } from '../identity/sessions.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
+import { updateUser } from '../identity/user-rows.ts';
 import { toAvatar } from './avatar-image.ts';
 
 const M = ACCOUNT_MESSAGES;
@@ -87,17 +88,6 @@ export class ProfileService {
     data?: Record<string, unknown>,
   ) {
     return recordOwnAction(db, request, action, user, data);
-  }
-
-  /** Writes the change in `tx`; `published` tells the user's pages once it is committed. */
-  private async update(
-    tx: Database,
-    userId: number,
-    values: Partial<typeof users.$inferInsert>,
-  ): Promise<UserRow> {
-    const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
-    if (!user) throw new AppError('not_found');
-    return user;
   }
 
   /** §4 live events, after the commit. */
@@ -159,7 +149,7 @@ export class ProfileService {
     let changed: { user: UserRow; mail?: MailMessage };
     try {
       changed = await this.db.transaction(async (tx) => {
-        const updated = await this.update(tx, user.id, {
+        const updated = await updateUser(tx, user.id, {
           name: input.name?.trim() || null,
           username: input.username,
           // Typing the current address back withdraws a pending change.
@@ -172,7 +162,7 @@ export class ProfileService {
           await this.audit(tx, request, 'account.email_change_cancelled', user);
         }
         if (!emailChanges) return { user: updated };
-        const pending = await this.update(tx, user.id, { emailTmp: email });
+        const pending = await updateUser(tx, user.id, { emailTmp: email });
         const mail = await this.emailChangeMail(tx, pending, input.locale);
         await this.audit(tx, request, 'account.email_change_requested', user, { to: email });
         return { user: pending, mail };
@@ -226,7 +216,7 @@ export class ProfileService {
     if (!user.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
     const updated = await this.db.transaction(async (tx) => {
       await revokeToken(tx, 'email_change', user.id);
-      const row = await this.update(tx, user.id, { emailTmp: null });
+      const row = await updateUser(tx, user.id, { emailTmp: null });
       await this.audit(tx, request, 'account.email_change_cancelled', user);
       return row;
     });
@@ -311,7 +301,7 @@ export class ProfileService {
     await checkPassword(this.deps, request, user, input.current_password, 'current_password');
     const passwordHash = await hashPassword(input.password);
     const done = await this.db.transaction(async (tx) => {
-      const updated = await this.update(tx, user.id, { passwordHash });
+      const updated = await updateUser(tx, user.id, { passwordHash });
       const ended = await deleteOtherSessions(tx, user.id, sessionId);
       const token = await rotateSession(tx, sessionId);
       await this.audit(tx, request, 'account.password_changed', user);
@@ -368,7 +358,7 @@ export class ProfileService {
     let updated: UserRow;
     try {
       updated = await this.db.transaction(async (tx) => {
-        const row = await this.update(tx, user.id, { photo });
+        const row = await updateUser(tx, user.id, { photo });
         await this.audit(tx, request, 'account.photo_updated', user);
         return row;
       });
@@ -384,7 +374,7 @@ export class ProfileService {
 
   async removePhoto(request: FastifyRequest, user: UserRow): Promise<UserRow> {
     const updated = await this.db.transaction(async (tx) => {
-      const row = await this.update(tx, user.id, { photo: null });
+      const row = await updateUser(tx, user.id, { photo: null });
       await this.audit(tx, request, 'account.photo_removed', user);
       return row;
     });
@@ -403,7 +393,7 @@ export class ProfileService {
     await checkPassword(this.deps, request, user, password);
     if (user.deleteAt) return user;
     const updated = await this.db.transaction(async (tx) => {
-      const row = await this.update(tx, user.id, {
+      const row = await updateUser(tx, user.id, {
         deleteAt: new Date(Date.now() + DELETION_GRACE_MS),
       });
       await this.audit(tx, request, 'account.deactivated', user, {
@@ -418,7 +408,7 @@ export class ProfileService {
   async reactivate(request: FastifyRequest, user: UserRow): Promise<UserRow> {
     if (!user.deleteAt) throw new AppError('conflict', { info: M.accountNotDeactivated });
     const updated = await this.db.transaction(async (tx) => {
-      const row = await this.update(tx, user.id, { deleteAt: null });
+      const row = await updateUser(tx, user.id, { deleteAt: null });
       await this.audit(tx, request, 'account.reactivated', user);
       return row;
     });

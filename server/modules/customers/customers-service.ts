@@ -20,6 +20,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { DELETION_GRACE_MS, type ProfileService } from '../account/profile-service.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { presentSession } from '../devices/devices-service.ts';
 import type { AuthService } from '../identity/auth-service.ts';
 import { revokeToken } from '../identity/one-time-tokens.ts';
 import { hashPassword } from '../identity/password.ts';
@@ -28,6 +29,7 @@ import { checkPassword } from '../identity/password-check.ts';
 import { type ActiveSession, deleteOtherSessions } from '../identity/sessions.ts';
 import { deleteRecoveryCodes } from '../identity/two-factor/recovery-codes.ts';
 import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
+import { findUser, updateUser } from '../identity/user-rows.ts';
 import { uniqueUsername } from '../identity/usernames.ts';
 import { presentCustomer } from './customer-presenter.ts';
 
@@ -58,10 +60,8 @@ export class CustomersService {
     return this.deps.db;
   }
 
-  private async find(id: number): Promise<UserRow> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!user) throw notFoundError();
-    return user;
+  private find(id: number): Promise<UserRow> {
+    return findUser(this.db, id);
   }
 
   /** The account with its live device count, as the customer page shows it. */
@@ -94,8 +94,7 @@ export class CustomersService {
     } = {},
   ): Promise<CustomerDetail> {
     const { updated, ended } = await this.db.transaction(async (tx) => {
-      const [row] = await tx.update(users).set(values).where(eq(users.id, target.id)).returning();
-      if (!row) throw notFoundError();
+      const row = await updateUser(tx, target.id, values);
       const endedSessions = (await options.extra?.(tx)) ?? [];
       await this.audit(tx, request, actor, action, target, options.data);
       return { updated: row, ended: endedSessions };
@@ -392,13 +391,7 @@ export class CustomersService {
         .limit(limit),
       this.db.select({ n: count() }).from(sessions).where(live),
     ]);
-    const items = rows.map((session) => ({
-      id: session.id,
-      ip: session.ip,
-      user_agent: session.userAgent,
-      last_login_at: session.createdAt.toISOString(),
-    }));
-    return listPage(items, paging, total?.n ?? 0);
+    return listPage(rows.map(presentSession), paging, total?.n ?? 0);
   }
 
   /** Signs one device of the customer out; a device of someone else is not found. */

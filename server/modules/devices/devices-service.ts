@@ -13,15 +13,19 @@ import { checkPassword } from '../identity/password-check.ts';
 import { deleteOtherSessions } from '../identity/sessions.ts';
 import { publishDevicesDeleted } from '../identity/user-events.ts';
 
-/** §3 Device as the browser sees a session; the token hash never leaves the server. */
-export function presentDevice(session: SessionRow, currentId: string): Device {
+/** A session as staff see it (§7 /users/devices); the token hash never leaves the server. */
+export function presentSession(session: SessionRow): Omit<Device, 'isCurrent'> {
   return {
     id: session.id,
     ip: session.ip,
     user_agent: session.userAgent,
     last_login_at: session.createdAt.toISOString(),
-    isCurrent: session.id === currentId,
   };
+}
+
+/** §3 Device: a session as its owner sees it, marked when it is the one asking. */
+export function presentDevice(session: SessionRow, currentId: string): Device {
+  return { ...presentSession(session), isCurrent: session.id === currentId };
 }
 
 /** What the devices service needs: the password check's limit, the sign-out events. */

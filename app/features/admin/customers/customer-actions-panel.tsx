@@ -5,7 +5,8 @@ import { call } from '../../../api/client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { confirm } from '../../../ui/confirm.ts';
 import { Panel } from '../../../ui/panel.tsx';
-import { notify, notifyRequestError } from '../../../ui/toast.tsx';
+import { notify } from '../../../ui/toast.tsx';
+import { useBusyAction } from '../../../ui/use-busy-action.ts';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
 interface Props {
@@ -22,7 +23,7 @@ type Confirmed = 'block' | 'delete' | 'deleteCancel' | 'disableTwoFactor';
 export function CustomerActionsPanel({ user, onChanged }: Props) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<'password' | 'traffic'>();
-  const [sending, setSending] = useState(false);
+  const { busy, run } = useBusyAction();
   const blocking = !user.blocked;
 
   const ask = (action: Confirmed, danger: boolean) => {
@@ -47,17 +48,11 @@ export function CustomerActionsPanel({ user, onChanged }: Props) {
     });
   };
 
-  const resendActivation = async () => {
-    setSending(true);
-    try {
+  const resendActivation = () =>
+    run('run', async () => {
       await call(customerEndpoints.resendActivationLink, { body: { user_id: user.id } });
       notify.success('staff.customers.done.activation_sent');
-    } catch (error) {
-      notifyRequestError(error);
-    } finally {
-      setSending(false);
-    }
-  };
+    });
 
   return (
     <Panel id="customer-actions" title={t('staff.customers.actions.title')}>
@@ -86,7 +81,7 @@ export function CustomerActionsPanel({ user, onChanged }: Props) {
           </Button>
         )}
         {!user.activated && (
-          <Button variant="secondary" loading={sending} onClick={resendActivation}>
+          <Button variant="secondary" loading={busy !== undefined} onClick={resendActivation}>
             {t('staff.customers.actions.activation')}
           </Button>
         )}

@@ -12,6 +12,7 @@ import { type AuditAction, recordOwnAction } from '../../audit/audit-log.ts';
 import { checkPassword } from '../password-check.ts';
 import { type ActiveSession, rotateSession } from '../sessions.ts';
 import { publishUserUpdated } from '../user-events.ts';
+import { updateUser } from '../user-rows.ts';
 import { deleteRecoveryCodes, redeemRecoveryCode, replaceRecoveryCodes } from './recovery-codes.ts';
 import { newTotpSecret, totpQr, totpStep } from './totp.ts';
 
@@ -47,17 +48,6 @@ export class TwoFactorService {
     return this.deps.totpBox.open(user.twoFactorSecret);
   }
 
-  /** Writes the change in `tx`; the caller tells the user's pages once it is committed. */
-  private async update(
-    tx: Database,
-    userId: number,
-    values: Partial<typeof users.$inferInsert>,
-  ): Promise<UserRow> {
-    const [user] = await tx.update(users).set(values).where(eq(users.id, userId)).returning();
-    if (!user) throw new AppError('not_found');
-    return user;
-  }
-
   /** §4 live events, after the commit. */
   private published(user: UserRow): UserRow {
     void publishUserUpdated(this.deps, user);
@@ -71,7 +61,7 @@ export class TwoFactorService {
     }
     const twoFactorSecret = this.deps.totpBox.seal(newTotpSecret());
     const updated = await this.db.transaction(async (tx) => {
-      const row = await this.update(tx, user.id, {
+      const row = await updateUser(tx, user.id, {
         twoFactorSecret,
         twoFactorConfirmedAt: null,
         twoFactorLastStep: null,
@@ -106,7 +96,7 @@ export class TwoFactorService {
     }
     await this.limited(request, user, () => this.acceptTotp(user, code));
     const result = await this.db.transaction(async (tx) => {
-      const confirmed = await this.update(tx, user.id, { twoFactorConfirmedAt: new Date() });
+      const confirmed = await updateUser(tx, user.id, { twoFactorConfirmedAt: new Date() });
       const recoveryCodes = await replaceRecoveryCodes(tx, user.id);
       const sessionToken = await rotateSession(tx, session.id);
       await this.audit(tx, request, 'two_factor.enabled', user);
@@ -120,7 +110,7 @@ export class TwoFactorService {
     await checkPassword(this.deps, request, user, password);
     if (!user.twoFactorSecret) throw new AppError('conflict', { info: M.twoFactorNotEnabled });
     const updated = await this.db.transaction(async (tx) => {
-      const row = await this.update(tx, user.id, {
+      const row = await updateUser(tx, user.id, {
         twoFactorSecret: null,
         twoFactorConfirmedAt: null,
         twoFactorLastStep: null,
