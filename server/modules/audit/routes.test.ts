@@ -135,4 +135,10 @@ describe('the countries', () => {
     const en = await api(countryEndpoints.list, { ...as });
     expect(en.data.items.find((country) => country.code === 'NL')?.name).toBe('Netherlands');
   });
+
+  it('refuses a language the product does not speak with 422 under lang', async () => {
+    const answer = await api(countryEndpoints.list, { ...as, query: { lang: 'de' as 'en' } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors_validation).toEqual({ lang: ['input_errors.field_is_invalid'] });
+  });
 });
