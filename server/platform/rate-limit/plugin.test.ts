@@ -19,7 +19,11 @@ const LIMIT = 3;
 
 /** A stand-in for a credential endpoint: LIMIT attempts per key a minute. */
 function limitedRoute(app: App): void {
-  app.post(ROUTE, { schema: { body: z.object({ key: z.string() }) } }, async (request) => {
+  const options = {
+    schema: { body: z.object({ key: z.string() }) },
+    config: { access: 'public' },
+  } as const;
+  app.post(ROUTE, options, async (request) => {
     await app.rateLimiter.consume([
       { name: 'test-route', key: request.body.key, limit: LIMIT, windowMs: 60_000 },
     ]);
