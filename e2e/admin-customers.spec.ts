@@ -144,3 +144,34 @@ test('a customer loads no admin code or texts', async ({ page }) => {
   // The build names every chunk with staff-only code or texts `admin-…` (vite.config.ts).
   expect(scripts.filter((url) => url.includes('/assets/admin-'))).toEqual([]);
 });
+
+for (const [label, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['mobile', { width: 390, height: 844 }],
+] as const) {
+  test(`screenshots of the customers, a customer and the audit log at ${label} width`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    const shots: [string, string][] = [
+      ['customers', '/en/admin/customers'],
+      ['customer', '/en/admin/customers/3'],
+      ['logs', '/en/admin/logs/overview'],
+    ];
+    for (const [name, path] of shots) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      // Nothing wider than the screen: a phone never scrolls sideways.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+          message: path,
+        })
+        .toBeLessThanOrEqual(0);
+      const file = test.info().outputPath(`${name}-${label}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await test.info().attach(`${name}-${label}`, { path: file });
+    }
+  });
+}

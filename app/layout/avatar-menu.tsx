@@ -28,7 +28,8 @@ const ITEMS = {
   ],
 } as const;
 
-export function AvatarMenu({ user }: { user: AuthUser }) {
+/** `compact` (phones): the picture alone, the name for screen readers only, so it fits. */
+export function AvatarMenu({ user, compact = false }: { user: AuthUser; compact?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signinPath = useRoutePath('signin');
@@ -87,8 +88,8 @@ export function AvatarMenu({ user }: { user: AuthUser }) {
             {(user.name?.trim() || user.username).charAt(0).toUpperCase()}
           </span>
         )}
-        <span className="max-w-40 truncate">{name}</span>
-        <Icon name="chevron" className="size-4" />
+        <span className={compact ? 'sr-only' : 'max-w-40 truncate'}>{name}</span>
+        {!compact && <Icon name="chevron" className="size-4" />}
       </button>
       {open && (
         <div

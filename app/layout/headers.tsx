@@ -68,7 +68,11 @@ function VisitorLinks({ routeName, mobile }: { routeName: RouteName; mobile: boo
 
 function Account({ routeName, mobile }: { routeName: RouteName; mobile: boolean }) {
   const user = useSession((session) => session.user);
-  return user ? <AvatarMenu user={user} /> : <VisitorLinks routeName={routeName} mobile={mobile} />;
+  return user ? (
+    <AvatarMenu user={user} compact={mobile} />
+  ) : (
+    <VisitorLinks routeName={routeName} mobile={mobile} />
+  );
 }
 
 export const MOBILE_MENU_ID = 'mobile-menu';

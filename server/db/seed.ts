@@ -89,16 +89,19 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // it the second insert would fail on the unique e-mail and stop that process.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     if (await hasUsers(tx)) return false;
-    await tx.insert(users).values(demoUsers);
     // Countries are reference data, there from the migrations on.
     const countryRows = await tx.select({ id: countries.id, code: countries.code }).from(countries);
     const countryIds = new Map(countryRows.map((row) => [row.code, row.id]));
+    const accounts = await tx
+      .insert(users)
+      .values(demoUsers.map((user) => ({ ...user, countryId: countryIds.get('NL') ?? null })))
+      .returning({ id: users.id, createdAt: users.createdAt });
     const customers = await tx
       .insert(users)
       .values(demoCustomers(Date.now(), countryIds))
       .returning({ id: users.id, createdAt: users.createdAt });
     await tx.insert(auditLog).values(
-      customers.map((customer) => ({
+      [...accounts, ...customers].map((customer) => ({
         action: 'auth.signed_up',
         actorId: customer.id,
         subjectType: 'user',

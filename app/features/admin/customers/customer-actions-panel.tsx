@@ -55,7 +55,11 @@ export function CustomerActionsPanel({ user, onChanged }: Props) {
     });
 
   return (
-    <Panel id="customer-actions" title={t('staff.customers.actions.title')}>
+    <Panel
+      id="customer-actions"
+      title={t('staff.customers.actions.title')}
+      description={t('staff.customers.actions.text')}
+    >
       <div className="flex flex-wrap gap-2">
         <Button variant={blocking ? 'danger' : 'primary'} onClick={() => ask('block', blocking)}>
           {t(blocking ? 'staff.customers.actions.block' : 'staff.customers.actions.unblock')}

@@ -56,7 +56,7 @@ function Customer() {
       before={back}
       actions={<CustomerStatus user={user} />}
     >
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <CustomerProfilePanel user={user} onSaved={show} />
         <CustomerActionsPanel user={user} onChanged={show} />
       </div>

@@ -136,4 +136,4 @@ export function EntityForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 const CONTROL =
-  'h-10 rounded-lg border border-[#dfe1e6] bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 aria-[invalid=true]:border-red-500';
+  'h-10 w-full min-w-0 rounded-lg border border-[#dfe1e6] bg-white px-3 text-sm text-slate-900 focus:border-brand-500 focus:outline-2 focus:outline-brand-500/30 aria-[invalid=true]:border-red-500';
