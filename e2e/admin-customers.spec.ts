@@ -165,7 +165,7 @@ for (const [label, viewport] of [
       await expect(page.getByRole('status')).toHaveCount(0);
       // Nothing wider than the screen: a phone never scrolls sideways.
       await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+        .poll(() => page.evaluate('document.documentElement.scrollWidth - window.innerWidth'), {
           message: path,
         })
         .toBeLessThanOrEqual(0);
