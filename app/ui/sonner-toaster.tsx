@@ -8,7 +8,8 @@ export function SonnerToaster({ onMounted }: { onMounted: () => void }) {
   useEffect(onMounted, [onMounted]);
   return (
     <Toaster
-      position="top-right"
+      // Below, not over the header: a toast must not cover the account menu it follows.
+      position="bottom-right"
       richColors
       closeButton
       containerAriaLabel={t('ui.toast.region')}
