@@ -7,7 +7,6 @@ import type {
   ResponseOf,
 } from '#shared/contracts/endpoint.ts';
 import type { ActiveSession } from '../modules/identity/sessions.ts';
-import { callerOf, refusal } from './access.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -84,7 +83,8 @@ function describeAccess({ access }: Endpoint): string {
 
 /**
  * Registers a module's routes, each from its declaration: path under its base, validation,
- * response schema, OpenAPI entry, and the access gate, which runs before the body is read.
+ * response schema, OpenAPI entry, and its access (checked for every route by the auth
+ * plugin, before the body is read).
  */
 export async function registerRoutes(
   app: FastifyInstance,
@@ -100,10 +100,6 @@ export async function registerRoutes(
         url: endpoint.url,
         schema: schemaOf(endpoint),
         config: { access: endpoint.access, endpoint, crossSitePost: options.crossSitePost },
-        onRequest: async (request) => {
-          const refused = refusal(endpoint.access, callerOf(request));
-          if (refused) throw refused;
-        },
         handler: async (request, reply) => {
           const context = {
             request,

@@ -31,4 +31,16 @@ describe('a route without declared access', () => {
     await app.close();
     await database.close();
   });
+
+  it('is enforced for a route added by hand as for a declared one', async () => {
+    const database = await createTestDatabase();
+    const app = await buildApp(testConfig(), { database, jobs: [] });
+    app.get('/api/all/v1/by-hand', { config: { access: 'signed-in' } }, async () => ({ ok: true }));
+    app.get('/by-hand-page', { config: { access: 'active' } }, async () => ({ ok: true }));
+    await app.ready();
+    expect((await app.inject({ url: '/api/all/v1/by-hand' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/by-hand-page' })).statusCode).toBe(401);
+    await app.close();
+    await database.close();
+  });
 });

@@ -20,10 +20,13 @@ export interface RegisteredRoute {
   config: RouteOptions['config'];
 }
 
-/** Marks every route added in `scope` (a plugin's own routes, a file server's) as public. */
+/**
+ * Marks every route added in `scope` (a plugin's own routes, a file server's) as public,
+ * unless it declares an access of its own.
+ */
 export function publicRoutes(scope: FastifyInstance): void {
   scope.addHook('onRoute', (options) => {
-    options.config = { ...options.config, access: 'public' };
+    if (!options.config?.access) options.config = { ...options.config, access: 'public' };
   });
 }
 

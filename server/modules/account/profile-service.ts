@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { decodeChallenge } from '#shared/challenge.ts';
 import {
@@ -13,7 +13,7 @@ import { isStaff } from '#shared/roles.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { oneTimeTokens, type TokenType, type UserRow, users } from '../../db/schema/index.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
 import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
@@ -23,7 +23,13 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { challengeLink, userLocale } from '../identity/mail-links.ts';
-import { consumeToken, findToken, issueToken, revokeToken } from '../identity/one-time-tokens.ts';
+import {
+  consumeToken,
+  findToken,
+  issueToken,
+  retireMailedTokens,
+  revokeToken,
+} from '../identity/one-time-tokens.ts';
 import { hashPassword } from '../identity/password.ts';
 import { notifyPasswordChanged } from '../identity/password-changed-notice.ts';
 import { checkPassword } from '../identity/password-check.ts';
@@ -42,17 +48,6 @@ const M = ACCOUNT_MESSAGES;
 export const DELETION_GRACE_MS = 30 * 86_400_000;
 
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/**
- * The links that are mailed to an address. When the account's address changes, those sent
- * to the old one die: whoever still reads that mailbox must not reset the password.
- */
-const MAILED_TOKENS: TokenType[] = [
-  'email_verify',
-  'password_reset',
-  'password_set',
-  'email_change',
-];
 
 /** Why following an e-mail change link failed, as the audit log records it. */
 type EmailChangeFailure = 'malformed' | 'not_pending' | 'invalid_token' | 'foreign' | 'taken';
@@ -266,15 +261,7 @@ export class ProfileService {
           .where(eq(users.id, user.id))
           .returning();
         if (!row) throw new AppError('not_found');
-        await tx
-          .delete(oneTimeTokens)
-          .where(
-            and(
-              eq(oneTimeTokens.userId, user.id),
-              eq(oneTimeTokens.email, user.email),
-              inArray(oneTimeTokens.type, MAILED_TOKENS),
-            ),
-          );
+        await retireMailedTokens(tx, user.id, user.email);
         await this.audit(tx, request, 'account.email_changed', user, {
           from: user.email,
           to: email,

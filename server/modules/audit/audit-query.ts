@@ -7,16 +7,12 @@ import type {
 } from '#shared/contracts/admin/audit-logs.ts';
 import { listPage, pageWindow } from '#shared/contracts/list.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { type AuditLogRow, auditLog, users } from '../../db/schema/index.ts';
 import { notFoundError } from '../../http/error-handler.ts';
 
 const actors = alias(users, 'actor');
 const DAY_MS = 86_400_000;
-
-/** A LIKE pattern that finds `text` anywhere, its own wildcards taken literally. */
-export function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 function conditions(query: AuditLogQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [];

@@ -3,8 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomersQuery } from '#shared/contracts/admin/customers.ts';
 import { listPage, pageWindow } from '#shared/contracts/list.ts';
 import type { Database } from '../../db/client.ts';
+import { containing } from '../../db/like.ts';
 import { users } from '../../db/schema/index.ts';
-import { containing } from '../audit/audit-query.ts';
 import { presentCustomerSummary } from './customer-presenter.ts';
 
 const SORTS = {

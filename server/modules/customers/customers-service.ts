@@ -1,6 +1,4 @@
-import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '#shared/audit-actions.ts';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   type CustomerCreateRequest,
   type CustomerDetail,
@@ -8,47 +6,34 @@ import {
   CUSTOMER_MESSAGES as M,
 } from '#shared/contracts/admin/customers.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
-import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import { FIELD_IS_INVALID } from '#shared/validation/zod-messages.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { sessions, type UserRow, users } from '../../db/schema/index.ts';
+import { countries, type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { notFoundError } from '../../http/error-handler.ts';
-import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { DELETION_GRACE_MS, type ProfileService } from '../account/profile-service.ts';
-import { recordAudit } from '../audit/audit-log.ts';
-import { presentSession } from '../devices/devices-service.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
+import type { ProfileService } from '../account/profile-service.ts';
 import type { AuthService } from '../identity/auth-service.ts';
-import { revokeToken } from '../identity/one-time-tokens.ts';
+import { retireMailedTokens, revokeToken } from '../identity/one-time-tokens.ts';
 import { hashPassword } from '../identity/password.ts';
-import { notifyPasswordChanged } from '../identity/password-changed-notice.ts';
-import { checkPassword } from '../identity/password-check.ts';
-import { type ActiveSession, deleteOtherSessions } from '../identity/sessions.ts';
-import { deleteRecoveryCodes } from '../identity/two-factor/recovery-codes.ts';
-import { publishDevicesDeleted, publishUserUpdated } from '../identity/user-events.ts';
-import { findUser, updateUser } from '../identity/user-rows.ts';
+import { findUser } from '../identity/user-rows.ts';
 import { uniqueUsername } from '../identity/usernames.ts';
-import { presentCustomer } from './customer-presenter.ts';
+import {
+  type Acting,
+  auditCustomer,
+  type CustomersDeps,
+  changeCustomer,
+  confirmAdmin,
+  notYourself,
+  presentWithDevices,
+  recordCustomerAction,
+} from './customer-change.ts';
 
-/** What the customers service needs; the mails it sends are identity's and account's own. */
-export interface CustomersDeps {
-  db: Database;
-  config: Pick<Config, 'defaultLocale' | 'sessionIdleMs'>;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  realtime: Realtime;
-}
-
-type Request = FastifyRequest;
 const normalise = (email: string) => email.trim().toLowerCase();
 
 /**
- * §6 what an admin may do to an account. Each change commits with its audit row (the admin
- * the actor, the account the subject); the customer's open pages hear of it afterwards
- * (§4 live events), and a block or a new password signs every device out at once.
+ * §5/§6 the admin's customer profile work: create, view, name, e-mail and country, traffic
+ * limit, and the links mailed on the customer's behalf (identity's and account's own mails).
  */
 export class CustomersService {
   constructor(
@@ -56,82 +41,12 @@ export class CustomersService {
     private readonly mails: { auth: AuthService; profile: ProfileService },
   ) {}
 
-  private get db() {
-    return this.deps.db;
-  }
-
-  private find(id: number): Promise<UserRow> {
-    return findUser(this.db, id);
-  }
-
-  /** The account with its live device count, as the customer page shows it. */
   async view(id: number): Promise<CustomerDetail> {
-    return this.present(await this.find(id));
-  }
-
-  private async present(user: UserRow): Promise<CustomerDetail> {
-    const since = new Date(Date.now() - this.deps.config.sessionIdleMs);
-    const [devices] = await this.db
-      .select({ n: count() })
-      .from(sessions)
-      .where(and(eq(sessions.userId, user.id), gt(sessions.lastSeenAt, since)));
-    return presentCustomer(user, devices?.n ?? 0);
-  }
-
-  /**
-   * Applies `values` to the account and records `action` in one transaction, then tells the
-   * customer's pages; `extra` runs in the same transaction (ending sessions, say).
-   */
-  private async change(
-    request: Request,
-    actor: ActiveSession,
-    target: UserRow,
-    action: AuditAction,
-    values: Partial<typeof users.$inferInsert>,
-    options: {
-      data?: Record<string, unknown>;
-      extra?: (tx: Database) => Promise<string[] | undefined>;
-    } = {},
-  ): Promise<CustomerDetail> {
-    const { updated, ended } = await this.db.transaction(async (tx) => {
-      const row = await updateUser(tx, target.id, values);
-      const endedSessions = (await options.extra?.(tx)) ?? [];
-      await this.audit(tx, request, actor, action, target, options.data);
-      return { updated: row, ended: endedSessions };
-    });
-    if (ended.length > 0) void publishDevicesDeleted(this.deps, target.id, ended);
-    void publishUserUpdated(this.deps, updated);
-    return this.present(updated);
-  }
-
-  private audit(
-    db: Database,
-    request: Request,
-    actor: ActiveSession,
-    action: AuditAction,
-    target: Pick<UserRow, 'id'>,
-    data?: Record<string, unknown>,
-  ) {
-    return recordAudit(db, request, {
-      action,
-      actorId: actor.user.id,
-      subjectType: 'user',
-      subjectId: target.id,
-      data,
-    });
-  }
-
-  /** The acting admin's own password, where §7 names one; a wrong one changes nothing. */
-  private confirmAdmin(request: Request, actor: ActiveSession, password: string, field?: string) {
-    return checkPassword(this.deps, request, actor.user, password, field);
-  }
-
-  private notYourself(actor: ActiveSession, target: UserRow): void {
-    if (actor.user.id === target.id) throw new AppError('conflict', { info: M.notYourself });
+    return presentWithDevices(this.deps, await findUser(this.deps.db, id));
   }
 
   private async emailFree(email: string, exceptId?: number): Promise<void> {
-    const [other] = await this.db
+    const [other] = await this.deps.db
       .select({ id: users.id })
       .from(users)
       .where(
@@ -143,14 +58,29 @@ export class CustomersService {
     if (other) throw AppError.field('email', AUTH_MESSAGES.emailTaken);
   }
 
-  /** §5 admin user-create: unverified until its owner follows the activation link. */
-  async create(request: Request, actor: ActiveSession, input: CustomerCreateRequest) {
+  private async countryExists(id: number): Promise<void> {
+    const [found] = await this.deps.db
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.id, id))
+      .limit(1);
+    if (!found) throw AppError.field('country_id', FIELD_IS_INVALID);
+  }
+
+  /**
+   * §5 admin user-create: unverified until its owner follows the activation link. An admin
+   * or author account gives staff powers: it takes the acting admin's password too.
+   */
+  async create(acting: Acting, input: CustomerCreateRequest): Promise<CustomerDetail> {
     const email = normalise(input.email);
     await this.emailFree(email);
+    if (input.role !== 'USER') {
+      await confirmAdmin(this.deps, acting, input.current_password, 'current_password');
+    }
     const passwordHash = await hashPassword(input.password);
     let created: { user: UserRow; mail: MailMessage };
     try {
-      created = await this.db.transaction(async (tx) => {
+      created = await this.deps.db.transaction(async (tx) => {
         const [user] = await tx
           .insert(users)
           .values({
@@ -164,7 +94,7 @@ export class CustomersService {
           .returning();
         if (!user) throw new Error('user insert returned nothing');
         const mail = await this.mails.auth.verificationMail(tx, user);
-        await this.audit(tx, request, actor, 'customers.created', user, { role: input.role });
+        await auditCustomer(tx, acting, 'customers.created', user, { role: input.role });
         return { user, mail };
       });
     } catch (error) {
@@ -173,18 +103,24 @@ export class CustomersService {
       throw error;
     }
     await this.deps.mailer.send(created.mail);
-    return this.present(created.user);
+    return presentWithDevices(this.deps, created.user);
   }
 
   /**
    * Name, e-mail and country. A new address is the account's at once but must be verified
-   * again: its owner gets the link there, and a pending change to another address is dropped.
+   * again; it is a new way into the account, so it takes the admin's password, and every
+   * link mailed to the old address (a reset, say) or to a pending one dies with it.
    */
-  async update(request: Request, actor: ActiveSession, input: CustomerUpdateRequest) {
-    const target = await this.find(input.user_id);
+  async update(acting: Acting, input: CustomerUpdateRequest): Promise<CustomerDetail> {
+    const target = await findUser(this.deps.db, input.user_id);
+    notYourself(acting, target);
     const email = normalise(input.email);
     const emailChanges = email !== target.email;
-    if (emailChanges) await this.emailFree(email, target.id);
+    if (emailChanges) {
+      await this.emailFree(email, target.id);
+      await confirmAdmin(this.deps, acting, input.password);
+    }
+    if (input.country_id !== null) await this.countryExists(input.country_id);
     const values: Partial<typeof users.$inferInsert> = {
       name: input.name?.trim() || null,
       countryId: input.country_id,
@@ -193,7 +129,7 @@ export class CustomersService {
     let mail: MailMessage | undefined;
     let saved: CustomerDetail;
     try {
-      saved = await this.change(request, actor, target, 'customers.updated', values, {
+      saved = await changeCustomer(this.deps, acting, target, 'customers.updated', values, {
         data: {
           name: values.name,
           country_id: input.country_id,
@@ -201,6 +137,7 @@ export class CustomersService {
         },
         extra: async (tx) => {
           if (!emailChanges) return undefined;
+          await retireMailedTokens(tx, target.id, target.email);
           await revokeToken(tx, 'email_change', target.id);
           mail = await this.mails.auth.verificationMail(tx, { ...target, email });
           return undefined;
@@ -214,141 +151,45 @@ export class CustomersService {
     return saved;
   }
 
-  async updateTrafficLimit(
-    request: Request,
-    actor: ActiveSession,
-    id: number,
-    limit: number | null,
-  ) {
-    const target = await this.find(id);
-    return this.change(
-      request,
-      actor,
+  async updateTrafficLimit(acting: Acting, id: number, limit: number | null) {
+    const target = await findUser(this.deps.db, id);
+    return changeCustomer(
+      this.deps,
+      acting,
       target,
       'customers.traffic_limit_updated',
       { trafficLimitGb: limit },
-      {
-        data: { from: target.trafficLimitGb, to: limit },
-      },
+      { data: { from: target.trafficLimitGb, to: limit } },
     );
   }
 
-  /** Blocking ends every session in the same transaction: the customer is out at once. */
-  async block(
-    request: Request,
-    actor: ActiveSession,
-    id: number,
-    blocked: boolean,
-    password: string,
-  ) {
-    const target = await this.find(id);
-    await this.confirmAdmin(request, actor, password);
-    this.notYourself(actor, target);
-    if (blocked === (target.blockedAt !== null)) return this.present(target);
-    return this.change(
-      request,
-      actor,
-      target,
-      blocked ? 'customers.blocked' : 'customers.unblocked',
-      { blockedAt: blocked ? new Date() : null },
-      {
-        extra: (tx) =>
-          blocked ? deleteOtherSessions(tx, target.id, undefined) : Promise.resolve(undefined),
-      },
-    );
+  /** Mails go to the customer: limited per account, as the customer's own resends are. */
+  private limitMails(name: string, target: UserRow): Promise<void> {
+    return this.deps.rateLimiter.consume([
+      { name, key: String(target.id), ...CREDENTIAL_LIMITS.verifyPerAccount },
+    ]);
   }
 
-  /** §4 deactivation on the customer's behalf: deleted after the grace period. */
-  async deactivate(request: Request, actor: ActiveSession, id: number, password: string) {
-    const target = await this.find(id);
-    await this.confirmAdmin(request, actor, password);
-    this.notYourself(actor, target);
-    if (target.deleteAt) throw new AppError('conflict', { info: M.alreadyDeactivated });
-    const deleteAt = new Date(Date.now() + DELETION_GRACE_MS);
-    return this.change(
-      request,
-      actor,
-      target,
-      'customers.deactivated',
-      { deleteAt },
-      {
-        data: { delete_at: deleteAt.toISOString() },
-      },
-    );
-  }
-
-  async reactivate(request: Request, actor: ActiveSession, id: number, password: string) {
-    const target = await this.find(id);
-    await this.confirmAdmin(request, actor, password);
-    if (!target.deleteAt) throw new AppError('conflict', { info: M.notDeactivated });
-    return this.change(request, actor, target, 'customers.reactivated', { deleteAt: null });
-  }
-
-  /** A new password: every session ends, and the owner is told by mail. */
-  async updatePassword(
-    request: Request,
-    actor: ActiveSession,
-    input: { user_id: number; password: string; current_password: string },
-  ) {
-    const target = await this.find(input.user_id);
-    await this.confirmAdmin(request, actor, input.current_password, 'current_password');
-    const passwordHash = await hashPassword(input.password);
-    const saved = await this.change(
-      request,
-      actor,
-      target,
-      'customers.password_updated',
-      { passwordHash },
-      {
-        extra: (tx) =>
-          deleteOtherSessions(
-            tx,
-            target.id,
-            actor.user.id === target.id ? actor.session.id : undefined,
-          ),
-      },
-    );
-    await notifyPasswordChanged(this.deps, target);
-    return saved;
-  }
-
-  async disableTwoFactor(request: Request, actor: ActiveSession, id: number, password: string) {
-    const target = await this.find(id);
-    await this.confirmAdmin(request, actor, password);
-    if (!target.twoFactorSecret) throw new AppError('conflict', { info: M.twoFactorNotEnabled });
-    return this.change(
-      request,
-      actor,
-      target,
-      'customers.two_factor_disabled',
-      { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null },
-      {
-        extra: async (tx) => {
-          await deleteRecoveryCodes(tx, target.id);
-          return undefined;
-        },
-      },
-    );
-  }
-
-  async resendActivationLink(request: Request, actor: ActiveSession, id: number) {
-    const target = await this.find(id);
+  async resendActivationLink(acting: Acting, id: number): Promise<void> {
+    const target = await findUser(this.deps.db, id);
     if (target.emailVerifiedAt) throw new AppError('conflict', { info: M.alreadyVerified });
-    const mail = await this.db.transaction(async (tx) => {
-      const message = await this.mails.auth.verificationMail(tx, target);
-      await this.audit(tx, request, actor, 'customers.activation_link_sent', target);
-      return message;
-    });
+    await this.limitMails('staff-activation-account', target);
+    const mail = await recordCustomerAction(
+      this.deps,
+      acting,
+      target,
+      'customers.activation_link_sent',
+      (tx) => this.mails.auth.verificationMail(tx, target),
+    );
     await this.deps.mailer.send(mail);
-    void publishUserUpdated(this.deps, target);
   }
 
-  async cancelEmailChange(request: Request, actor: ActiveSession, id: number) {
-    const target = await this.find(id);
+  async cancelEmailChange(acting: Acting, id: number): Promise<CustomerDetail> {
+    const target = await findUser(this.deps.db, id);
     if (!target.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
-    return this.change(
-      request,
-      actor,
+    return changeCustomer(
+      this.deps,
+      acting,
       target,
       'customers.email_change_cancelled',
       { emailTmp: null },
@@ -362,52 +203,18 @@ export class CustomersService {
     );
   }
 
-  async resendEmailChange(request: Request, actor: ActiveSession, id: number) {
-    const target = await this.find(id);
-    const mail = await this.db.transaction(async (tx) => {
-      const message = await this.mails.profile.emailChangeMail(tx, target);
-      await this.audit(tx, request, actor, 'customers.email_change_resent', target, {
-        to: target.emailTmp,
-      });
-      return message;
-    });
+  async resendEmailChange(acting: Acting, id: number): Promise<void> {
+    const target = await findUser(this.deps.db, id);
+    if (!target.emailTmp) throw new AppError('conflict', { info: M.noEmailChange });
+    await this.limitMails('staff-email-change-account', target);
+    const mail = await recordCustomerAction(
+      this.deps,
+      acting,
+      target,
+      'customers.email_change_resent',
+      (tx) => this.mails.profile.emailChangeMail(tx, target),
+      { to: target.emailTmp },
+    );
     await this.deps.mailer.send(mail);
-    void publishUserUpdated(this.deps, target);
-  }
-
-  /** The customer's live sessions, the newest sign-in first. */
-  async devices(id: number, paging: PagingQuery) {
-    const target = await this.find(id);
-    const since = new Date(Date.now() - this.deps.config.sessionIdleMs);
-    const live = and(eq(sessions.userId, target.id), gt(sessions.lastSeenAt, since));
-    const { offset, limit } = pageWindow(paging);
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(sessions)
-        .where(live)
-        .orderBy(desc(sessions.createdAt), desc(sessions.id))
-        .offset(offset)
-        .limit(limit),
-      this.db.select({ n: count() }).from(sessions).where(live),
-    ]);
-    return listPage(rows.map(presentSession), paging, total?.n ?? 0);
-  }
-
-  /** Signs one device of the customer out; a device of someone else is not found. */
-  async logoutDevice(request: Request, actor: ActiveSession, id: number, deviceId: string) {
-    const target = await this.find(id);
-    await this.db.transaction(async (tx) => {
-      const removed = await tx
-        .delete(sessions)
-        .where(and(eq(sessions.id, deviceId), eq(sessions.userId, target.id)))
-        .returning({ id: sessions.id });
-      if (removed.length === 0) throw notFoundError();
-      await this.audit(tx, request, actor, 'customers.device_logged_out', target, {
-        device_id: deviceId,
-      });
-    });
-    void publishDevicesDeleted(this.deps, target.id, [deviceId]);
-    void publishUserUpdated(this.deps, target);
   }
 }

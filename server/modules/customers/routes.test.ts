@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { customerEndpoints as e } from '#shared/contracts/admin/customers.ts';
 import { authEndpoints } from '#shared/contracts/auth.ts';
@@ -212,6 +212,7 @@ describe('one customer', () => {
         name: 'After',
         email: 'moved@example.org',
         country_id: null,
+        password: TEST_PASSWORD,
       },
     });
     expect(answer.status).toBe(200);
@@ -298,17 +299,6 @@ describe('blocking', () => {
       body: { email: customer.user.email, password: TEST_PASSWORD },
     });
     expect(again.status).toBe(200);
-  });
-
-  it('refuses to block or deactivate the acting admin', async () => {
-    for (const endpoint of [e.block, e.delete] as const) {
-      const answer = await api(endpoint, {
-        ...as,
-        body: { user_id: admin.user.id, status: true, password: TEST_PASSWORD },
-      });
-      expect(answer.status).toBe(409);
-      expect(answer.body.errors_info).toEqual(['errors.not_on_yourself']);
-    }
   });
 });
 
@@ -419,5 +409,122 @@ describe('links and devices', () => {
     const left = await app.db.select().from(sessions).where(eq(sessions.userId, customer.user.id));
     expect(left).toEqual([]);
     expect(await audited(customer.user.id, 'customers.device_logged_out')).toMatchObject({});
+  });
+});
+
+describe('guarding the way into an account', () => {
+  it('asks for the admin’s password to change an e-mail address, not a name', async () => {
+    const customer = await createUser(app.db);
+    const body = { user_id: customer.id, name: 'Renamed', email: customer.email, country_id: null };
+    expect((await api(e.update, { ...as, body })).status).toBe(200);
+    const moved = { ...body, email: `${customer.username}@moved-example.org` };
+    const missing = await api(e.update, { ...as, body: moved });
+    expect(missing.body.errors_validation).toEqual({
+      password: ['input_errors.field_is_required'],
+    });
+    const wrong = await api(e.update, { ...as, body: { ...moved, password: 'Wrong#pass123' } });
+    expect(wrong.body.errors_validation).toEqual({ password: ['errors.password_incorrect'] });
+    const [row] = await app.db.select().from(users).where(eq(users.id, customer.id));
+    expect(row?.email).toBe(customer.email);
+  });
+
+  it('withdraws the links mailed to the old address when it changes', async () => {
+    const customer = await createUser(app.db);
+    const forgot = await api(authEndpoints.forgotPassword, { body: { email: customer.email } });
+    expect(forgot.status).toBe(200);
+    const link = (await smtp.waitForMessage(customer.email)).links.find((url) =>
+      url.includes('challenge='),
+    );
+    const challenge = new URL(link ?? 'http://x/').searchParams.get('challenge') ?? '';
+    expect(challenge).not.toBe('');
+    const changed = await api(e.update, {
+      ...as,
+      body: {
+        user_id: customer.id,
+        name: null,
+        email: `${customer.username}@new-example.org`,
+        country_id: null,
+        password: TEST_PASSWORD,
+      },
+    });
+    expect(changed.status).toBe(200);
+    const reset = await api(authEndpoints.resetPassword, {
+      body: { challenge, password: 'Taken#over123', password_confirmation: 'Taken#over123' },
+    });
+    expect(reset.status).toBe(400);
+  });
+
+  it('refuses a country that does not exist under country_id', async () => {
+    const customer = await createUser(app.db);
+    for (const countryId of [999_999, 3_000_000_000]) {
+      const answer = await api(e.update, {
+        ...as,
+        body: { user_id: customer.id, name: null, email: customer.email, country_id: countryId },
+      });
+      expect(answer.status, String(countryId)).toBe(422);
+      expect(answer.body.errors_validation).toEqual({
+        country_id: ['input_errors.field_is_invalid'],
+      });
+    }
+  });
+
+  it('asks for the admin’s password to make a staff account', async () => {
+    const body = {
+      name: 'Staff Person',
+      email: 'staff.person@example.com',
+      password: 'Fresh#pass123',
+      password_confirmation: 'Fresh#pass123',
+      role: 'ADMIN' as const,
+    };
+    const missing = await api(e.create, { ...as, body });
+    expect(missing.body.errors_validation).toEqual({
+      current_password: ['input_errors.field_is_required'],
+    });
+    const made = await api(e.create, { ...as, body: { ...body, current_password: TEST_PASSWORD } });
+    expect(made.status).toBe(201);
+    expect(made.data.user.role).toBe('ADMIN');
+  });
+
+  it('refuses what would lock the acting admin out: their own account is changed elsewhere', async () => {
+    const own = { user_id: admin.user.id, password: TEST_PASSWORD };
+    const answers = [
+      await api(e.block, { ...as, body: { ...own, status: true } }),
+      await api(e.delete, { ...as, body: own }),
+      await api(e.disableTwoFactor, { ...as, body: own }),
+      await api(e.update, {
+        ...as,
+        body: { ...own, name: 'Me', email: 'me@elsewhere.org', country_id: null },
+      }),
+      await api(e.updatePassword, {
+        ...as,
+        body: {
+          user_id: admin.user.id,
+          password: 'Brand#new123',
+          password_confirmation: 'Brand#new123',
+          current_password: TEST_PASSWORD,
+        },
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(409);
+      expect(answer.body.errors_info).toEqual(['errors.not_on_yourself']);
+    }
+  });
+
+  it('lets only one of two admins blocking each other at once succeed', async () => {
+    const first = await signedInUser(app, { role: 'ADMIN' });
+    const second = await signedInUser(app, { role: 'ADMIN' });
+    const block = (by: typeof first, target: typeof first) =>
+      api(e.block, {
+        cookie: by.cookie,
+        body: { user_id: target.user.id, status: true, password: TEST_PASSWORD },
+      });
+    const answers = await Promise.all([block(first, second), block(second, first)]);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const rows = await app.db
+      .select({ blockedAt: users.blockedAt })
+      .from(users)
+      .where(inArray(users.id, [first.user.id, second.user.id]));
+    expect(rows.filter((row) => row.blockedAt !== null)).toHaveLength(1);
   });
 });

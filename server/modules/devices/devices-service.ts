@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ACCOUNT_MESSAGES, type Device, type DevicesResponse } from '#shared/contracts/account.ts';
 import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { type AuditAction, recordOwnAction } from '../audit/audit-log.ts';
 import { checkPassword } from '../identity/password-check.ts';
-import { deleteOtherSessions } from '../identity/sessions.ts';
+import { deleteOtherSessions, liveSessionsOf } from '../identity/sessions.ts';
 import { publishDevicesDeleted } from '../identity/user-events.ts';
 
 /** A session as staff see it (§7 /users/devices); the token hash never leaves the server. */
@@ -63,12 +63,7 @@ export class DevicesService {
    * the newest sign-in.
    */
   async list(user: UserRow, currentId: string, paging: PagingQuery): Promise<DevicesResponse> {
-    const idleSince = new Date(Date.now() - this.deps.config.sessionIdleMs);
-    const live = and(
-      eq(sessions.userId, user.id),
-      gt(sessions.expiresAt, sql`now()`),
-      gt(sessions.lastSeenAt, idleSince),
-    );
+    const live = liveSessionsOf(user.id, this.deps.config);
     const { offset, limit } = pageWindow(paging);
     const [rows, [total]] = await Promise.all([
       this.db

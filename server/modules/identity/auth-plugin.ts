@@ -4,6 +4,7 @@ import { API_BASES } from '#shared/api-bases.ts';
 import { AUTH_MESSAGES } from '#shared/contracts/auth.ts';
 import { isStaff } from '#shared/roles.ts';
 import type { Config } from '../../config.ts';
+import { callerOf, refusal } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type ActiveSession, findSession } from './sessions.ts';
 
@@ -97,20 +98,26 @@ export const authPlugin = fp(
       // The route the router matched, not the raw URL: the router decodes the path, so
       // `/%61pi/…` reaches an /api/ route and must meet the same gate. A URL that matched no
       // route (404) runs no handler.
-      if (!isApiRoute(request)) return;
-      if (!request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
+      const access = request.routeOptions.config?.access;
+      const api = isApiRoute(request);
+      // Files, pages and health checks are open: no session lookup for them.
+      if (!api && (access === 'public' || access === 'own-signature')) return;
+      if (api && !request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
       if (token) {
         const found = await findSession(app.db, app.config, token);
         // A blocked account keeps no access, whatever sessions it still has.
         request.auth = found && !found.user.blockedAt ? found : null;
       }
-      // The dashboard base is staff's alone (§6, §7): refused here, before any route's own
-      // gate, body parsing or handler, whatever a route declares.
+      // The dashboard base is staff's alone (§6, §7), whatever a route declares.
       if (isDashboardRoute(request)) {
         if (!request.auth) throw new AppError('unauthenticated');
         if (!isStaff(request.auth.user.role)) throw new AppError('forbidden');
       }
+      // Then the route's own declared access (route-access.ts: every route has one), before
+      // its body is read or its handler runs. Every route meets this one gate.
+      const refused = access && refusal(access, callerOf(request));
+      if (refused) throw refused;
     });
   },
   { name: 'auth', dependencies: ['database'] },

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { oneTimeTokens, type TokenType } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
@@ -119,4 +119,32 @@ export async function refusalOf(
     )
     .limit(1);
   return row ? { reason: 'expired', userId: row.userId } : { reason: 'unknown' };
+}
+
+/**
+ * The links that are mailed to an address. When the account's address changes, those sent
+ * to the old one die: whoever still reads that mailbox must not reset the password.
+ */
+const MAILED_TOKENS: TokenType[] = [
+  'email_verify',
+  'password_reset',
+  'password_set',
+  'email_change',
+];
+
+/** Withdraws every link mailed to `oldEmail` for the user, in the transaction of the change. */
+export async function retireMailedTokens(
+  db: Database,
+  userId: number,
+  oldEmail: string,
+): Promise<void> {
+  await db
+    .delete(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.email, oldEmail),
+        inArray(oneTimeTokens.type, MAILED_TOKENS),
+      ),
+    );
 }

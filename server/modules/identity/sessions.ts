@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { type SessionRow, sessions, type UserRow, users } from '../../db/schema/index.ts';
@@ -134,4 +134,17 @@ export async function deleteOtherSessions(
     )
     .returning({ id: sessions.id });
   return removed.map((row) => row.id);
+}
+
+/**
+ * The user's sessions that still stand: not past their absolute end, used within the idle
+ * time. What a devices list shows and counts (own account and staff alike).
+ */
+export function liveSessionsOf(userId: number, config: Pick<Config, 'sessionIdleMs'>): SQL {
+  const idleSince = new Date(Date.now() - config.sessionIdleMs);
+  return and(
+    eq(sessions.userId, userId),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, idleSince),
+  ) as SQL;
 }

@@ -14,11 +14,12 @@ import { booleanFilter, listResponse, pagingQuery, searchFilter, sortQuery } fro
 export const CUSTOMER_ROLES = ['USER', 'ADMIN', 'AUTHOR'] as const;
 export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
 
-const userId = z.coerce
-  .number({ error: 'input_errors.field_is_invalid' })
-  .int({ error: 'input_errors.field_is_invalid' })
-  .positive({ error: 'input_errors.field_is_invalid' })
-  .max(2_147_483_647, { error: 'input_errors.field_is_invalid' });
+const id32 = (schema: z.ZodNumber) =>
+  schema
+    .int({ error: 'input_errors.field_is_invalid' })
+    .positive({ error: 'input_errors.field_is_invalid' })
+    .max(2_147_483_647, { error: 'input_errors.field_is_invalid' });
+const userId = id32(z.coerce.number({ error: 'input_errors.field_is_invalid' }));
 const adminPassword = currentPasswordSchema;
 
 /** A row of the customers list. */
@@ -74,22 +75,32 @@ export type CustomersQuery = z.infer<typeof customersQuery>;
 export const customersResponse = listResponse(customerSummary);
 export type CustomersResponse = z.infer<typeof customersResponse>;
 
-/** §5 admin user-create form: name, email, password, password_confirmation; and the role. */
+/**
+ * §5 admin user-create form: name, email, password, password_confirmation; and the role. An
+ * admin or author account gives staff powers, so it also takes the acting admin's own
+ * password (`current_password`).
+ */
 export const customerCreateRequest = passwordPairSchema({
   name: requiredString(255),
   email: emailSchema,
   role: z.enum(CUSTOMER_ROLES, { error: 'input_errors.field_is_invalid' }),
+  current_password: adminPassword.optional(),
 });
 export type CustomerCreateRequest = z.infer<typeof customerCreateRequest>;
 
-export const customerIdQuery = z.object({ user_id: userId });
-export const customerIdRequest = z.object({ user_id: userId });
+/** The account a call is about, in a query or a body. */
+export const customerIdInput = z.object({ user_id: userId });
 
+/**
+ * Name, e-mail, country. A new e-mail address is a new way into the account (a reset link
+ * goes there), so changing it takes the acting admin's own `password` too.
+ */
 export const customerUpdateRequest = z.object({
   user_id: userId,
   name: z.string().trim().max(255, { error: 'input_errors.field_is_too_long' }).nullable(),
   email: emailSchema,
-  country_id: z.number().int().positive().nullable(),
+  country_id: id32(z.number({ error: 'input_errors.field_is_invalid' })).nullable(),
+  password: adminPassword.optional(),
 });
 export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
 
@@ -170,7 +181,7 @@ export const customerEndpoints = {
     method: 'GET',
     path: '/users/view',
     summary: 'One customer',
-    query: customerIdQuery,
+    query: customerIdInput,
     response: customerResponse,
   }),
   update: endpoint({
@@ -260,7 +271,7 @@ export const customerEndpoints = {
     method: 'POST',
     path: '/users/resend-activation-link',
     summary: 'E-mail a new verification link to an unverified account',
-    body: customerIdRequest,
+    body: customerIdInput,
     response: successAnswer,
   }),
   cancelEmailChange: endpoint({
@@ -269,7 +280,7 @@ export const customerEndpoints = {
     method: 'POST',
     path: '/users/email/new-email/cancel',
     summary: 'Cancel the pending change of e-mail address',
-    body: customerIdRequest,
+    body: customerIdInput,
     response: customerResponse,
   }),
   resendEmailChange: endpoint({
@@ -278,7 +289,7 @@ export const customerEndpoints = {
     method: 'POST',
     path: '/users/email/new-email/resend',
     summary: 'Send the confirmation link for the pending e-mail address again',
-    body: customerIdRequest,
+    body: customerIdInput,
     response: successAnswer,
   }),
 };
