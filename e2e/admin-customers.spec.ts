@@ -67,6 +67,8 @@ test('an admin finds a customer, blocks them (their page signs out within 2 s), 
   const profile = admin.locator('#customer-profile');
   await profile.getByLabel('E-mail').fill(moved);
   await profile.getByRole('button', { name: 'Save' }).click();
+  // A new address is a new way into the account: the admin's own password confirms it.
+  await confirmWithPassword(admin, 'Change the e-mail address?', DEMO.admin.password);
   await expect(admin.getByText('The profile was saved.')).toBeVisible();
   await expect(admin.getByTestId('customer-status')).toHaveText('Not verified');
   expect(await linkFromMail(request, moved)).toContain('/email/verify?challenge=');
@@ -151,8 +153,12 @@ for (const [label, viewport] of [
 ] as const) {
   test(`screenshots of the customers, a customer and the audit log at ${label} width`, async ({
     page,
+    browser,
   }) => {
     await page.setViewportSize(viewport);
+    // The customer signed in somewhere, so their page lists a device (a row action) too.
+    const elsewhere = await browser.newContext();
+    await signIn(await elsewhere.newPage(), DEMO.customer.email, DEMO.customer.password);
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     const shots: [string, string][] = [
       ['customers', '/en/admin/customers'],
@@ -173,5 +179,6 @@ for (const [label, viewport] of [
       await page.screenshot({ path: file, fullPage: true });
       await test.info().attach(`${name}-${label}`, { path: file });
     }
+    await elsewhere.close();
   });
 }

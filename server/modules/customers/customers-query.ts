@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CustomersQuery } from '#shared/contracts/admin/customers.ts';
 import { listPage, pageWindow } from '#shared/contracts/list.ts';
@@ -39,6 +51,8 @@ function conditions(query: CustomersQuery): SQL | undefined {
 export async function listCustomers(db: Database, query: CustomersQuery) {
   const where = conditions(query);
   const order = query.direction === 'asc' ? asc : desc;
+  // Accounts without a name (or other value) come last, whichever way the list is sorted.
+  const by = sql`${SORTS[query.sort]} ${sql.raw(query.direction)} nulls last`;
   const { offset, limit } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -46,7 +60,7 @@ export async function listCustomers(db: Database, query: CustomersQuery) {
       .from(users)
       .where(where)
       // The id breaks ties, so a page never repeats or skips a row of equal sort values.
-      .orderBy(order(SORTS[query.sort]), order(users.id))
+      .orderBy(by, order(users.id))
       .offset(offset)
       .limit(limit),
     db.select({ n: count() }).from(users).where(where),

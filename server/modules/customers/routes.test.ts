@@ -103,6 +103,16 @@ describe('the customers list', () => {
     expect(page2.data.controls).toEqual({ page: 2, per_page: 3, total: 4, last_page: 2 });
   });
 
+  it('puts accounts without a name last, whichever way', async () => {
+    const tag2 = `nameless${Date.now().toString(36)}`;
+    await createUser(app.db, { email: `${tag2}-a@example.com`, name: null });
+    await createUser(app.db, { email: `${tag2}-b@example.com`, name: 'Named' });
+    for (const direction of ['asc', 'desc'] as const) {
+      const answer = await api(e.list, { ...as, query: { search: tag2, sort: 'name', direction } });
+      expect(answer.data.items.map((user) => user.name)).toEqual(['Named', null]);
+    }
+  });
+
   it('refuses an unknown sort, filter value or role with 422 under the field', async () => {
     for (const [field, query] of [
       ['sort', { sort: 'password_hash' }],

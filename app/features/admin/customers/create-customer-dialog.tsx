@@ -70,6 +70,14 @@ export function CreateCustomerDialog(props: {
               label: t(`staff.roles.${role}`),
             })),
           },
+          {
+            name: 'current_password',
+            label: 'staff.customers.your_password',
+            type: 'password',
+            optional: true,
+            autoComplete: 'current-password',
+            hint: 'staff.customers.your_password_staff',
+          },
         ]}
         submitLabel={t('staff.customers.create')}
         extra={

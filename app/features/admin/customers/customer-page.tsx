@@ -4,6 +4,7 @@ import { failureMessage } from '../../../api/api-error.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { useAppConfig } from '../../../lib/app-config-context.ts';
+import { useSession } from '../../../session/session-store.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
@@ -28,6 +29,8 @@ function Customer() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const logging = useAppConfig().features.includes('logging');
+  // Staff change their own account in its own settings (the server refuses it here).
+  const me = useSession((session) => session.user?.id);
   const { query, show } = useCustomer(id);
   const back = (
     <RouteLink name="admin.customers" className="text-sm text-brand-700 hover:underline">
@@ -50,6 +53,24 @@ function Customer() {
     );
   }
   const { user } = query.data;
+  if (user.id === me) {
+    return (
+      <AdminPage title={user.name ?? user.email} before={back}>
+        <EmptyState
+          title={t('staff.customers.yourself')}
+          text={t('staff.customers.yourself_text')}
+          action={
+            <RouteLink
+              name="admin.account.profile"
+              className="font-medium text-brand-700 underline"
+            >
+              {t('staff.customers.yourself_link')}
+            </RouteLink>
+          }
+        />
+      </AdminPage>
+    );
+  }
   return (
     <AdminPage
       title={user.name ?? user.email}

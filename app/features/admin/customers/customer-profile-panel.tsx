@@ -6,13 +6,18 @@ import {
   customerEndpoints,
   customerUpdateRequest,
 } from '#shared/contracts/admin/customers.ts';
+import { isApiError } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
+import { confirm } from '../../../ui/confirm.ts';
 import { Panel } from '../../../ui/panel.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
 import { EntityForm } from '../kit/entity-form.tsx';
 import { formatDateTime } from '../kit/format.ts';
 import { PendingEmail } from './pending-email.tsx';
+
+const onlyPasswordMissing = (validation: Record<string, string[]>) =>
+  Object.keys(validation).length === 1 && validation.password !== undefined;
 
 interface Props {
   user: CustomerDetail;
@@ -62,7 +67,8 @@ export function CustomerProfilePanel({ user, onSaved }: Props) {
       </dl>
       <PendingEmail user={user} onChanged={onSaved} />
       <EntityForm
-        key={`${user.id}-${user.email}-${user.name}-${user.country_id}`}
+        // A new form once the countries are in, so the select shows the customer's own.
+        key={`${user.id}-${user.email}-${user.name}-${user.country_id}-${countries.isSuccess}`}
         schema={customerUpdateRequest}
         defaultValues={{
           user_id: user.id,
@@ -92,9 +98,27 @@ export function CustomerProfilePanel({ user, onSaved }: Props) {
         ]}
         submitLabel={t('staff.kit.save')}
         onSubmit={async (values) => {
-          const { user: saved } = await call(customerEndpoints.update, { body: values });
-          notify.success('staff.customers.saved');
-          await onSaved(saved);
+          const save = async (password?: string) => {
+            const body = { ...values, password };
+            const { user: saved } = await call(customerEndpoints.update, { body });
+            notify.success('staff.customers.saved');
+            await onSaved(saved);
+          };
+          try {
+            await save();
+          } catch (error) {
+            // A new e-mail address takes the admin's own password: asked for, then saved.
+            if (!isApiError(error) || !onlyPasswordMissing(error.validation)) throw error;
+            await confirm({
+              title: t('staff.customers.confirm.email_title'),
+              text: t('staff.customers.confirm.email_text', { email: values.email }),
+              icon: 'warning',
+              password: true,
+              actionName: 'customer-email',
+              yes: { label: t('staff.kit.save') },
+              onConfirm: (password) => save(password),
+            });
+          }
         }}
       />
     </Panel>

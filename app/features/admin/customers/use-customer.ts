@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { auditLogEndpoints } from '#shared/contracts/admin/audit-logs.ts';
 import { type CustomerDetail, customerEndpoints } from '#shared/contracts/admin/customers.ts';
 import { call } from '../../../api/client.ts';
 
@@ -15,11 +16,12 @@ export function useCustomer(id: number) {
   const show = useCallback(
     async (user: CustomerDetail) => {
       queryClient.setQueryData(customerKey(id), { user });
-      // Lists and the trail show the change on their next look.
-      await queryClient.invalidateQueries({
-        queryKey: ['admin'],
-        predicate: (entry) => entry.queryKey[2] !== id,
-      });
+      // The lists it appears in, its devices and the audit trail show the change next.
+      await Promise.all(
+        [customerEndpoints.list, customerEndpoints.devices, auditLogEndpoints.list].map(
+          (endpoint) => queryClient.invalidateQueries({ queryKey: ['admin', endpoint.url] }),
+        ),
+      );
     },
     [queryClient, id],
   );

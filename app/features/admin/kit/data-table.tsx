@@ -29,7 +29,8 @@ export function DataTable<Row>(props: Props<Row>) {
   const { t } = useTranslation();
   const { columns, sort, direction } = props;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    // `relative` keeps the screen-reader-only header inside the scroll box (it is positioned).
+    <div className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm" aria-busy={props.busy || undefined}>
         <caption className="sr-only">{props.caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'vitest-browser-react';
+import { z } from 'zod';
 import { customerEndpoints } from '#shared/contracts/admin/customers.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { EntityForm } from './entity-form.tsx';
 
 // The admin kit's one form for create and edit, as the create-user dialog uses it.
 const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
@@ -51,5 +54,34 @@ describe('admin entity form', () => {
     await expect.element(dialog.getByLabelText('E-mail')).toHaveFocus();
     await expect.element(dialog.getByLabelText('Name')).toHaveValue('Taken Person');
     await expect.element(dialog.getByLabelText('Role')).toHaveValue('AUTHOR');
+  });
+
+  it('sends null for an empty nullable choice, and numbers for numeric ones', async () => {
+    const sent: unknown[] = [];
+    const schema = z.object({ country_id: z.number().int().positive().nullable() });
+    const screen = await render(
+      <EntityForm
+        schema={schema}
+        defaultValues={{ country_id: null }}
+        fields={[
+          {
+            name: 'country_id',
+            label: 'staff.customers.fields.country',
+            type: 'select',
+            nullable: true,
+            options: [{ value: 7, label: 'Seven' }],
+          },
+        ]}
+        submitLabel="Save"
+        onSubmit={async (values) => {
+          sent.push(values);
+        }}
+      />,
+    );
+    await screen.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => sent).toEqual([{ country_id: null }]);
+    await screen.getByLabelText('Country').selectOptions('Seven');
+    await screen.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => sent.at(-1)).toEqual({ country_id: 7 });
   });
 });

@@ -22,6 +22,8 @@ export interface FormFieldDef<V extends FieldValues> {
   options?: readonly { value: string | number; label: string }[];
   /** A select or number whose empty choice means null (no country, unlimited). */
   nullable?: boolean;
+  /** Left empty, the field is not sent at all (a password asked for only sometimes). */
+  optional?: boolean;
   autoComplete?: string;
   hint?: string;
   required?: boolean;
@@ -77,8 +79,13 @@ export function EntityForm<S extends z.ZodType<FieldValues, FieldValues>>(
         if (field.type === 'select' || field.type === 'number') {
           const numeric = field.type === 'number' || typeof field.options?.[0]?.value === 'number';
           const registered = register(field.name, {
-            setValueAs: (value: string) =>
-              value === '' ? (field.nullable ? null : undefined) : numeric ? Number(value) : value,
+            // Called with the DOM's text, and with the default value itself (null) at first.
+            setValueAs: (value: string | number | null | undefined) => {
+              if (value === '' || value === null || value === undefined) {
+                return field.nullable ? null : undefined;
+              }
+              return numeric ? Number(value) : value;
+            },
           });
           return (
             <FieldSlot key={field.name}>
@@ -118,7 +125,11 @@ export function EntityForm<S extends z.ZodType<FieldValues, FieldValues>>(
               type={type}
               autoComplete={autoComplete}
               required={field.required}
-              {...register(field.name)}
+              {...register(field.name, {
+                setValueAs: field.optional
+                  ? (value: string) => (value === '' ? undefined : value)
+                  : undefined,
+              })}
               error={error}
             />
           </FieldSlot>

@@ -13,14 +13,32 @@ export interface ListFilter {
   options?: readonly { value: string; label: string }[];
 }
 
+/**
+ * Text typed into a list's field, sent to `onSettled` 300 ms after the last keystroke, and
+ * following the URL when it changes otherwise (Back, a menu link to the bare list).
+ */
+function useTypedValue(value: string, onSettled: (text: string) => void) {
+  const [text, setText] = useState(value);
+  const settle = useDebouncedCallback((typed: string) => onSettled(typed.trim()), 300);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    if (text.trim() !== value) setText(value);
+  }
+  const onChange = (typed: string) => {
+    setText(typed);
+    settle(typed);
+  };
+  return [text, onChange] as const;
+}
+
 export function SearchField(props: {
   label: string;
   value: string;
   onSearch: (value: string) => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(props.value);
-  const search = useDebouncedCallback((value: string) => props.onSearch(value.trim()), 300);
+  const [text, onChange] = useTypedValue(props.value, props.onSearch);
   return (
     <div className="flex min-w-64 flex-1 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -30,10 +48,7 @@ export function SearchField(props: {
         id={id}
         type="search"
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          search(event.target.value);
-        }}
+        onChange={(event) => onChange(event.target.value)}
         className={FIELD}
       />
     </div>
@@ -48,11 +63,7 @@ export function FilterField(props: {
   const { t } = useTranslation();
   const id = useId();
   const { kind = 'select' } = props.filter;
-  const [text, setText] = useState(props.value);
-  const typed = useDebouncedCallback(
-    (value: string) => props.onChange(value.trim() || undefined),
-    300,
-  );
+  const [text, onType] = useTypedValue(props.value, (typed) => props.onChange(typed || undefined));
   if (kind !== 'select') {
     return (
       <div className="flex flex-col gap-1">
@@ -65,10 +76,7 @@ export function FilterField(props: {
           value={kind === 'date' ? props.value : text}
           onChange={(event) => {
             if (kind === 'date') props.onChange(event.target.value || undefined);
-            else {
-              setText(event.target.value);
-              typed(event.target.value);
-            }
+            else onType(event.target.value);
           }}
           className={FIELD}
         />

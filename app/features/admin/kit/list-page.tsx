@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, EndpointInput, ResponseOf } from '#shared/contracts/endpoint.ts';
 import type { ListControls } from '#shared/contracts/list.ts';
@@ -59,6 +59,11 @@ export function ListPage<E extends ListEndpoint>(props: ListPageProps<E>) {
     placeholderData: keepPreviousData,
   });
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;
+  // A page past the end (a shared link, the last row of a page gone): the last page instead.
+  const lastPage = list.data?.controls.last_page;
+  useEffect(() => {
+    if (lastPage !== undefined && params.page > lastPage) update({ page: lastPage });
+  }, [lastPage, params.page, update]);
 
   return (
     <div className="flex flex-col gap-4">
