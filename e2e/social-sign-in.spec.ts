@@ -23,6 +23,9 @@ test('social sign-in of an account with two-factor asks for the code', async ({
   page,
   request,
 }) => {
+  // Sign-up, two-factor set-up by QR, sign-out, the popup and the code: a long journey that
+  // takes over 30 s on a busy 2-core runner.
+  test.slow();
   // A password account whose address the provider vouches for: the sign-in links to it.
   const { email, password } = await registerVerifiedUser(request, 'linked');
   const login = email.split('@')[0] ?? '';
