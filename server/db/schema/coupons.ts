@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { couponDuration } from './billing-enums.ts';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/**
+ * A discount: a percentage or an amount of one currency off, for the first invoice, some
+ * months, or for good; until it expires or is redeemed `maxRedemptions` times; on the
+ * products listed (all when none are). A pre-applied coupon comes in by a link that sets
+ * the coupon cookie (§4 reaction 1 clears it on sign-out).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** What a customer types; compared case-insensitively. */
+    code: text().notNull(),
+    name: text().notNull(),
+    percentOff: integer(),
+    amountOff: integer(),
+    /** The currency of amountOff. */
+    currency: text(),
+    duration: couponDuration().notNull(),
+    /** For `repeating`: how many monthly invoices it discounts. */
+    durationInMonths: integer(),
+    expiresAt: timestamp({ withTimezone: true }),
+    maxRedemptions: integer(),
+    timesRedeemed: integer().notNull().default(0),
+    /** Offered by link: opening it sets the coupon cookie, so the order page shows it applied. */
+    preapplied: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('coupons_code_key').on(sql`lower(${table.code})`),
+    check(
+      'coupons_one_discount',
+      sql`(${table.percentOff} is null) <> (${table.amountOff} is null)`,
+    ),
+    check(
+      'coupons_percent_range',
+      sql`${table.percentOff} is null or ${table.percentOff} between 1 and 100`,
+    ),
+  ],
+);
+
+/** The products a coupon applies to; none listed means every product. */
+export const couponProducts = pgTable(
+  'coupon_products',
+  {
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.couponId, table.productId] })],
+);
+
+/** Who used a coupon, when, on what. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    subscriptionId: integer(),
+    redeemedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.redeemedAt)],
+);
+
+export type CouponRow = typeof coupons.$inferSelect;
