@@ -17,6 +17,7 @@ ensure_packages() {
   command -v chromium >/dev/null || missing+=(chromium)
   [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
   command -v redis-server >/dev/null || missing+=(redis-server)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2
