@@ -8,6 +8,48 @@ export interface TemplateData {
   email_change: { name: string; link: string; newEmail: string };
   /** A security notice; its link (to the forgot-password page) comes from APP_URL. */
   password_changed: { name: string };
+  // Billing: amounts and dates arrive formatted by the caller (Intl, in the recipient's
+  // language), so a template only places them.
+  /** A payment went through; the link leads to the invoices page. */
+  billing_receipt: {
+    name: string;
+    planName: string;
+    amount: string;
+    invoiceNumber: string;
+    periodEnd: string;
+    link: string;
+  };
+  /** A renewal payment failed; the link leads to fixing the payment method. */
+  billing_payment_failed: {
+    name: string;
+    planName: string;
+    amount: string;
+    /** The gateway's reason, shown as given. */
+    reason: string;
+    /** The next attempt; null after the last one, when the subscription has lapsed. */
+    retryOn: string | null;
+    /** Until when access stays on while we retry. */
+    graceEndsOn: string | null;
+    link: string;
+  };
+  /** Sent 3 days before a renewal; the link leads to the membership page. */
+  billing_renewal_reminder: {
+    name: string;
+    planName: string;
+    amount: string;
+    renewsOn: string;
+    link: string;
+  };
+  /** The link leads to reactivating the subscription. */
+  billing_canceled: {
+    name: string;
+    planName: string;
+    /** The end of the paid period, when canceled at its end; null when canceled at once. */
+    endsOn: string | null;
+    link: string;
+  };
+  /** The link leads to the invoices page. */
+  billing_refunded: { name: string; amount: string; invoiceNumber: string; link: string };
 }
 
 export type TemplateName = keyof TemplateData;

@@ -33,6 +33,32 @@ function dataFor(template: TemplateName, to: string): TemplateData[TemplateName]
     password_set: { name: 'Nina', link },
     email_change: { name: 'Nina', link, newEmail: to },
     password_changed: { name: 'Nina' },
+    billing_receipt: {
+      name: 'Nina',
+      planName: 'Premium',
+      amount: '$59.99',
+      invoiceNumber: 'SL-1',
+      periodEnd: 'March 31, 2026',
+      link,
+    },
+    billing_payment_failed: {
+      name: 'Nina',
+      planName: 'Premium',
+      amount: '$59.99',
+      reason: 'Card declined',
+      retryOn: 'April 3, 2026',
+      graceEndsOn: 'April 10, 2026',
+      link,
+    },
+    billing_renewal_reminder: {
+      name: 'Nina',
+      planName: 'Premium',
+      amount: '$59.99',
+      renewsOn: 'April 3, 2026',
+      link,
+    },
+    billing_canceled: { name: 'Nina', planName: 'Premium', endsOn: 'April 3, 2026', link },
+    billing_refunded: { name: 'Nina', amount: '$59.99', invoiceNumber: 'SL-1', link },
   };
   return data[template];
 }

@@ -42,6 +42,11 @@ const LINKS: LinkOf = {
   email_change: (data) => data.link,
   // §2 /{lang}/password/forgot: the way back in when someone else changed the password.
   password_changed: (_data, locale, { appUrl }) => `${appUrl}/${locale}/password/forgot`,
+  billing_receipt: (data) => data.link,
+  billing_payment_failed: (data) => data.link,
+  billing_renewal_reminder: (data) => data.link,
+  billing_canceled: (data) => data.link,
+  billing_refunded: (data) => data.link,
 };
 
 export const TEMPLATE_NAMES = Object.keys(LINKS) as TemplateName[];

@@ -62,5 +62,87 @@ export const en: MailTexts = {
       action: 'Reset password',
       ignore: 'If you made this change yourself, you can ignore this e-mail.',
     }),
+    billing_receipt: ({ planName, amount, invoiceNumber, periodEnd }) => ({
+      subject: 'Your Shieldline VPN payment receipt',
+      preview: 'Thanks for your payment. Your invoice is ready in your account.',
+      heading: 'Payment received',
+      paragraphs: [
+        `Thank you! We've received your payment of ${amount} for your ${planName} plan.`,
+        `Your subscription is paid until ${periodEnd}. You can view and download the invoice at any time on the Invoices page of your account.`,
+      ],
+      action: 'View invoices',
+      note: `Invoice number: ${invoiceNumber}`,
+      ignore: "If you didn't make this payment, please contact our support team right away.",
+    }),
+    billing_payment_failed: ({ planName, amount, reason, retryOn, graceEndsOn }) => {
+      const lapsed = retryOn === null;
+      const access = graceEndsOn === null ? '' : ` Your VPN keeps working until ${graceEndsOn}.`;
+      return {
+        subject: lapsed
+          ? 'Your Shieldline VPN subscription has lapsed'
+          : "We couldn't renew your Shieldline VPN subscription",
+        preview: lapsed
+          ? 'Update your payment method to get your VPN access back.'
+          : 'Update your payment method to keep your VPN access.',
+        heading: lapsed ? 'Your subscription has lapsed' : "Your payment didn't go through",
+        paragraphs: [
+          `We tried to charge ${amount} for your ${planName} plan, but the payment failed.`,
+          `Reason: ${reason}`,
+          lapsed
+            ? 'That was our last attempt, so your subscription has lapsed and your VPN access has ended. Update your payment method to renew your subscription and get your access back.'
+            : `We'll try again on ${retryOn}.${access} Update your payment method before then to avoid any interruption.`,
+        ],
+        action: 'Update payment method',
+        note: 'Your bank or payment provider can tell you more about why the payment was declined.',
+        ignore: lapsed
+          ? "If you've already renewed your subscription, you can ignore this e-mail."
+          : "If you've already updated your payment method, you can ignore this e-mail.",
+      };
+    },
+    billing_renewal_reminder: ({ planName, amount, renewsOn }) => ({
+      subject: 'Your Shieldline VPN subscription renews in 3 days',
+      preview: 'A reminder about your upcoming renewal.',
+      heading: 'Your subscription renews soon',
+      paragraphs: [
+        `Your ${planName} plan renews automatically on ${renewsOn}, and we'll charge ${amount} to your saved payment method.`,
+        'To change your plan or payment method, or to turn off automatic renewal, go to your membership page.',
+      ],
+      action: 'Manage membership',
+      note: 'Make sure your payment method is up to date, so your subscription renews without interruption.',
+      ignore: "If you'd like to keep your subscription, you don't need to do anything.",
+    }),
+    billing_canceled: ({ planName, endsOn }) => ({
+      subject: 'Your Shieldline VPN subscription has been canceled',
+      preview:
+        endsOn === null
+          ? 'Your VPN access has ended.'
+          : 'You can keep using the VPN until the end of your paid period.',
+      heading: 'Your subscription has been canceled',
+      paragraphs:
+        endsOn === null
+          ? [
+              `Your ${planName} plan has been canceled with immediate effect, and your VPN access has ended.`,
+              'Your account stays, so you can reactivate your subscription whenever you like.',
+            ]
+          : [
+              `Your ${planName} plan has been canceled and won't renew. You can keep using Shieldline VPN until ${endsOn}.`,
+              'Changed your mind? Reactivate your subscription before then, and everything stays as it is.',
+            ],
+      action: 'Reactivate subscription',
+      note: "We won't charge you again unless you reactivate your subscription.",
+      ignore: "If you didn't cancel your subscription, please contact our support team.",
+    }),
+    billing_refunded: ({ amount, invoiceNumber }) => ({
+      subject: 'Your Shieldline VPN refund is on its way',
+      preview: 'The money is going back to your payment method.',
+      heading: 'Your refund is on its way',
+      paragraphs: [
+        `We've issued a refund of ${amount} for invoice ${invoiceNumber}.`,
+        'The money goes back to the payment method you paid with.',
+      ],
+      action: 'View invoices',
+      note: 'Depending on your bank or payment provider, it may take a few business days to appear on your statement.',
+      ignore: "If you didn't ask for a refund, please contact our support team.",
+    }),
   },
 };

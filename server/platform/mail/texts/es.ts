@@ -63,5 +63,90 @@ export const es: MailTexts = {
       action: 'Restablecer contraseña',
       ignore: 'Si has hecho tú este cambio, puedes ignorar este mensaje.',
     }),
+    billing_receipt: ({ planName, amount, invoiceNumber, periodEnd }) => ({
+      subject: 'Recibo de tu pago de Shieldline VPN',
+      preview: 'Gracias por tu pago. Tu factura ya está disponible en tu cuenta.',
+      heading: 'Hemos recibido tu pago',
+      paragraphs: [
+        `¡Gracias! Hemos recibido tu pago de ${amount} por tu plan ${planName}.`,
+        `Tu suscripción está pagada hasta el ${periodEnd}. Puedes ver y descargar la factura cuando quieras en la página Facturas de tu cuenta.`,
+      ],
+      action: 'Ver facturas',
+      note: `Número de factura: ${invoiceNumber}`,
+      ignore:
+        'Si no has hecho este pago, ponte en contacto cuanto antes con nuestro equipo de soporte.',
+    }),
+    billing_payment_failed: ({ planName, amount, reason, retryOn, graceEndsOn }) => {
+      const lapsed = retryOn === null;
+      const access =
+        graceEndsOn === null ? '' : ` Tu VPN seguirá funcionando hasta el ${graceEndsOn}.`;
+      return {
+        subject: lapsed
+          ? 'Tu suscripción de Shieldline VPN ha vencido'
+          : 'No hemos podido renovar tu suscripción de Shieldline VPN',
+        preview: lapsed
+          ? 'Actualiza tu método de pago para recuperar el acceso a la VPN.'
+          : 'Actualiza tu método de pago para no perder el acceso a la VPN.',
+        heading: lapsed ? 'Tu suscripción ha vencido' : 'No se ha podido procesar tu pago',
+        paragraphs: [
+          `Hemos intentado cobrar ${amount} por tu plan ${planName}, pero el pago no se ha completado.`,
+          `Motivo: ${reason}`,
+          lapsed
+            ? 'Era nuestro último intento, así que tu suscripción ha vencido y ya no tienes acceso a la VPN. Actualiza tu método de pago para renovar la suscripción y recuperar el acceso.'
+            : `Volveremos a intentarlo el ${retryOn}.${access} Actualiza tu método de pago antes de esa fecha para evitar interrupciones.`,
+        ],
+        action: 'Actualizar método de pago',
+        note: 'Tu banco o proveedor de pagos puede darte más detalles sobre el motivo del rechazo.',
+        ignore: lapsed
+          ? 'Si ya has renovado tu suscripción, puedes ignorar este mensaje.'
+          : 'Si ya has actualizado tu método de pago, puedes ignorar este mensaje.',
+      };
+    },
+    billing_renewal_reminder: ({ planName, amount, renewsOn }) => ({
+      subject: 'Tu suscripción de Shieldline VPN se renueva en 3 días',
+      preview: 'Un recordatorio sobre tu próxima renovación.',
+      heading: 'Tu suscripción se renovará pronto',
+      paragraphs: [
+        `Tu plan ${planName} se renovará automáticamente el ${renewsOn} y te cobraremos ${amount} con tu método de pago guardado.`,
+        'Si quieres cambiar de plan o de método de pago, o desactivar la renovación automática, entra en la página de tu membresía.',
+      ],
+      action: 'Gestionar membresía',
+      note: 'Comprueba que tu método de pago esté al día para que la suscripción se renueve sin interrupciones.',
+      ignore: 'Si quieres mantener tu suscripción, no tienes que hacer nada.',
+    }),
+    billing_canceled: ({ planName, endsOn }) => ({
+      subject: 'Se ha cancelado tu suscripción de Shieldline VPN',
+      preview:
+        endsOn === null
+          ? 'Tu acceso a la VPN ha terminado.'
+          : 'Puedes seguir usando la VPN hasta el final del periodo pagado.',
+      heading: 'Se ha cancelado tu suscripción',
+      paragraphs:
+        endsOn === null
+          ? [
+              `Tu plan ${planName} se ha cancelado con efecto inmediato y tu acceso a la VPN ha terminado.`,
+              'Tu cuenta se mantiene, así que puedes reactivar tu suscripción cuando quieras.',
+            ]
+          : [
+              `Tu plan ${planName} se ha cancelado y no se renovará. Puedes seguir usando Shieldline VPN hasta el ${endsOn}.`,
+              '¿Has cambiado de opinión? Reactiva tu suscripción antes de esa fecha y todo seguirá como hasta ahora.',
+            ],
+      action: 'Reactivar suscripción',
+      note: 'No volveremos a cobrarte, salvo que reactives tu suscripción.',
+      ignore:
+        'Si no has cancelado tu suscripción, ponte en contacto con nuestro equipo de soporte.',
+    }),
+    billing_refunded: ({ amount, invoiceNumber }) => ({
+      subject: 'Tu reembolso de Shieldline VPN está en camino',
+      preview: 'El dinero volverá a tu método de pago.',
+      heading: 'Tu reembolso está en camino',
+      paragraphs: [
+        `Hemos emitido un reembolso de ${amount} correspondiente a la factura ${invoiceNumber}.`,
+        'El importe se devolverá al método de pago con el que pagaste.',
+      ],
+      action: 'Ver facturas',
+      note: 'Según tu banco o proveedor de pagos, puede tardar unos días hábiles en aparecer en tu extracto.',
+      ignore: 'Si no has pedido ningún reembolso, ponte en contacto con nuestro equipo de soporte.',
+    }),
   },
 };

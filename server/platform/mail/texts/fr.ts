@@ -63,5 +63,88 @@ export const fr: MailTexts = {
       action: 'Réinitialiser mon mot de passe',
       ignore: 'Si vous êtes à l’origine de cette modification, vous pouvez ignorer cet e-mail.',
     }),
+    billing_receipt: ({ planName, amount, invoiceNumber, periodEnd }) => ({
+      subject: 'Votre reçu de paiement Shieldline VPN',
+      preview: 'Merci pour votre paiement. Votre facture est disponible dans votre compte.',
+      heading: 'Paiement reçu',
+      paragraphs: [
+        `Merci\u00a0! Nous avons bien reçu votre paiement de ${amount} pour votre formule ${planName}.`,
+        `Votre abonnement est réglé jusqu’au ${periodEnd}. Vous pouvez consulter et télécharger la facture à tout moment sur la page Factures de votre compte.`,
+      ],
+      action: 'Voir mes factures',
+      note: `Numéro de facture\u00a0: ${invoiceNumber}`,
+      ignore:
+        'Si vous n’êtes pas à l’origine de ce paiement, contactez rapidement notre équipe d’assistance.',
+    }),
+    billing_payment_failed: ({ planName, amount, reason, retryOn, graceEndsOn }) => {
+      const lapsed = retryOn === null;
+      const access = graceEndsOn === null ? '' : ` Votre VPN reste actif jusqu’au ${graceEndsOn}.`;
+      return {
+        subject: lapsed
+          ? 'Votre abonnement Shieldline VPN a expiré'
+          : 'Le renouvellement de votre abonnement Shieldline VPN a échoué',
+        preview: lapsed
+          ? 'Mettez à jour votre moyen de paiement pour retrouver l’accès au VPN.'
+          : 'Mettez à jour votre moyen de paiement pour garder l’accès au VPN.',
+        heading: lapsed ? 'Votre abonnement a expiré' : 'Votre paiement n’a pas abouti',
+        paragraphs: [
+          `Nous avons tenté de prélever ${amount} pour votre formule ${planName}, mais le paiement n’a pas abouti.`,
+          `Motif\u00a0: ${reason}`,
+          lapsed
+            ? 'C’était notre dernière tentative\u00a0: votre abonnement a donc expiré et votre accès au VPN a pris fin. Mettez à jour votre moyen de paiement pour renouveler votre abonnement et retrouver l’accès.'
+            : `Nous réessaierons le ${retryOn}.${access} Mettez à jour votre moyen de paiement d’ici là pour éviter toute interruption.`,
+        ],
+        action: 'Mettre à jour mon moyen de paiement',
+        note: 'Votre banque ou votre prestataire de paiement peut vous en dire plus sur le motif du refus.',
+        ignore: lapsed
+          ? 'Si vous avez déjà renouvelé votre abonnement, vous pouvez ignorer cet e-mail.'
+          : 'Si vous avez déjà mis à jour votre moyen de paiement, vous pouvez ignorer cet e-mail.',
+      };
+    },
+    billing_renewal_reminder: ({ planName, amount, renewsOn }) => ({
+      subject: 'Votre abonnement Shieldline VPN sera renouvelé dans 3 jours',
+      preview: 'Un rappel avant votre prochain renouvellement.',
+      heading: 'Votre abonnement sera bientôt renouvelé',
+      paragraphs: [
+        `Votre formule ${planName} sera renouvelée automatiquement le ${renewsOn}, et nous prélèverons ${amount} sur votre moyen de paiement enregistré.`,
+        'Pour changer de formule ou de moyen de paiement, ou pour désactiver le renouvellement automatique, rendez-vous sur la page Abonnement de votre compte.',
+      ],
+      action: 'Gérer mon abonnement',
+      note: 'Vérifiez que votre moyen de paiement est à jour pour que votre abonnement soit renouvelé sans interruption.',
+      ignore: 'Si vous souhaitez conserver votre abonnement, vous n’avez rien à faire.',
+    }),
+    billing_canceled: ({ planName, endsOn }) => ({
+      subject: 'Votre abonnement Shieldline VPN a été résilié',
+      preview:
+        endsOn === null
+          ? 'Votre accès au VPN a pris fin.'
+          : 'Vous gardez l’accès au VPN jusqu’à la fin de la période payée.',
+      heading: 'Votre abonnement a été résilié',
+      paragraphs:
+        endsOn === null
+          ? [
+              `Votre formule ${planName} a été résiliée avec effet immédiat et votre accès au VPN a pris fin.`,
+              'Votre compte est conservé\u00a0: vous pouvez réactiver votre abonnement à tout moment.',
+            ]
+          : [
+              `Votre formule ${planName} a été résiliée et ne sera pas renouvelée. Vous pouvez continuer à utiliser Shieldline VPN jusqu’au ${endsOn}.`,
+              'Vous avez changé d’avis\u00a0? Réactivez votre abonnement d’ici là, et rien ne change pour vous.',
+            ],
+      action: 'Réactiver mon abonnement',
+      note: 'Plus aucun prélèvement ne sera effectué, sauf si vous réactivez votre abonnement.',
+      ignore: 'Si vous n’avez pas résilié votre abonnement, contactez notre équipe d’assistance.',
+    }),
+    billing_refunded: ({ amount, invoiceNumber }) => ({
+      subject: 'Votre remboursement Shieldline VPN est en cours',
+      preview: 'La somme sera reversée sur votre moyen de paiement.',
+      heading: 'Votre remboursement est en cours',
+      paragraphs: [
+        `Nous avons effectué un remboursement de ${amount} pour la facture ${invoiceNumber}.`,
+        'La somme sera reversée sur le moyen de paiement utilisé pour cet achat.',
+      ],
+      action: 'Voir mes factures',
+      note: 'Selon votre banque ou votre prestataire de paiement, quelques jours ouvrés peuvent être nécessaires avant que le remboursement n’apparaisse sur votre relevé.',
+      ignore: 'Si vous n’avez pas demandé de remboursement, contactez notre équipe d’assistance.',
+    }),
   },
 };

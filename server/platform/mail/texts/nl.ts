@@ -63,5 +63,87 @@ export const nl: MailTexts = {
       action: 'Wachtwoord opnieuw instellen',
       ignore: 'Heb je dit zelf gedaan? Dan kun je deze e-mail negeren.',
     }),
+    billing_receipt: ({ planName, amount, invoiceNumber, periodEnd }) => ({
+      subject: 'Je betalingsbewijs van Shieldline VPN',
+      preview: 'Bedankt voor je betaling. Je factuur staat klaar in je account.',
+      heading: 'Betaling ontvangen',
+      paragraphs: [
+        `Bedankt! We hebben je betaling van ${amount} voor je pakket ${planName} ontvangen.`,
+        `Je abonnement is betaald tot ${periodEnd}. Je kunt de factuur altijd bekijken en downloaden op de pagina Facturen in je account.`,
+      ],
+      action: 'Facturen bekijken',
+      note: `Factuurnummer: ${invoiceNumber}`,
+      ignore: 'Heb je deze betaling niet gedaan? Neem dan meteen contact op met ons supportteam.',
+    }),
+    billing_payment_failed: ({ planName, amount, reason, retryOn, graceEndsOn }) => {
+      const lapsed = retryOn === null;
+      const access = graceEndsOn === null ? '' : ` Je VPN blijft werken tot ${graceEndsOn}.`;
+      return {
+        subject: lapsed
+          ? 'Je Shieldline VPN-abonnement is verlopen'
+          : 'We konden je Shieldline VPN-abonnement niet verlengen',
+        preview: lapsed
+          ? 'Werk je betaalmethode bij om weer toegang te krijgen tot de VPN.'
+          : 'Werk je betaalmethode bij om je toegang tot de VPN te houden.',
+        heading: lapsed ? 'Je abonnement is verlopen' : 'Je betaling is niet gelukt',
+        paragraphs: [
+          `We hebben geprobeerd ${amount} af te schrijven voor je pakket ${planName}, maar de betaling is niet gelukt.`,
+          `Reden: ${reason}`,
+          lapsed
+            ? 'Dit was onze laatste poging, dus je abonnement is verlopen en je hebt geen toegang meer tot de VPN. Werk je betaalmethode bij om je abonnement te verlengen en weer toegang te krijgen.'
+            : `We proberen het op ${retryOn} opnieuw.${access} Werk je betaalmethode vóór die tijd bij om een onderbreking te voorkomen.`,
+        ],
+        action: 'Betaalmethode bijwerken',
+        note: 'Je bank of betaalprovider kan je meer vertellen over waarom de betaling is geweigerd.',
+        ignore: lapsed
+          ? 'Heb je je abonnement al verlengd? Dan kun je deze e-mail negeren.'
+          : 'Heb je je betaalmethode al bijgewerkt? Dan kun je deze e-mail negeren.',
+      };
+    },
+    billing_renewal_reminder: ({ planName, amount, renewsOn }) => ({
+      subject: 'Je Shieldline VPN-abonnement wordt over 3 dagen verlengd',
+      preview: 'Een herinnering aan je volgende verlenging.',
+      heading: 'Je abonnement wordt binnenkort verlengd',
+      paragraphs: [
+        `Je pakket ${planName} wordt op ${renewsOn} automatisch verlengd. We schrijven dan ${amount} af via je opgeslagen betaalmethode.`,
+        'Wil je een ander pakket of een andere betaalmethode, of wil je automatisch verlengen uitzetten? Dat regel je op je lidmaatschapspagina.',
+      ],
+      action: 'Lidmaatschap beheren',
+      note: 'Zorg dat je betaalmethode up-to-date is, zodat je abonnement zonder onderbreking wordt verlengd.',
+      ignore: 'Wil je je abonnement houden? Dan hoef je niets te doen.',
+    }),
+    billing_canceled: ({ planName, endsOn }) => ({
+      subject: 'Je Shieldline VPN-abonnement is opgezegd',
+      preview:
+        endsOn === null
+          ? 'Je toegang tot de VPN is beëindigd.'
+          : 'Je kunt de VPN blijven gebruiken tot het einde van je betaalde periode.',
+      heading: 'Je abonnement is opgezegd',
+      paragraphs:
+        endsOn === null
+          ? [
+              `Je pakket ${planName} is per direct opgezegd en je toegang tot de VPN is beëindigd.`,
+              'Je account blijft bestaan, dus je kunt je abonnement op elk moment heractiveren.',
+            ]
+          : [
+              `Je pakket ${planName} is opgezegd en wordt niet verlengd. Je kunt Shieldline VPN nog gebruiken tot ${endsOn}.`,
+              'Toch van gedachten veranderd? Heractiveer je abonnement vóór die datum, dan blijft alles zoals het is.',
+            ],
+      action: 'Abonnement heractiveren',
+      note: 'We schrijven niets meer af, tenzij je je abonnement heractiveert.',
+      ignore: 'Heb je je abonnement niet zelf opgezegd? Neem dan contact op met ons supportteam.',
+    }),
+    billing_refunded: ({ amount, invoiceNumber }) => ({
+      subject: 'Je terugbetaling van Shieldline VPN is onderweg',
+      preview: 'Het geld gaat terug naar je betaalmethode.',
+      heading: 'Je terugbetaling is onderweg',
+      paragraphs: [
+        `We hebben ${amount} terugbetaald voor factuur ${invoiceNumber}.`,
+        'Het bedrag wordt teruggestort via de betaalmethode waarmee je hebt betaald.',
+      ],
+      action: 'Facturen bekijken',
+      note: 'Afhankelijk van je bank of betaalprovider kan het een paar werkdagen duren voordat het bedrag is bijgeschreven.',
+      ignore: 'Heb je geen terugbetaling aangevraagd? Neem dan contact op met ons supportteam.',
+    }),
   },
 };

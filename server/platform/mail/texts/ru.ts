@@ -2,6 +2,10 @@ import { formatDuration, type MailTexts } from '../mail-texts.ts';
 
 // «вы» in lower case, as in the app's Russian texts. The expiry line keeps the duration in
 // the nominative («срок — 1 минута»), the only case ICU's unit formatting produces.
+// Intl writes a Russian date with «г.» at its end («31 марта 2026 г.»), and a sentence that
+// ends on that abbreviation takes no second full stop.
+const endSentence = (value: string) => (value.endsWith('.') ? value : `${value}.`);
+
 export const ru: MailTexts = {
   greeting: (name) => (name ? `Здравствуйте, ${name}!` : 'Здравствуйте!'),
   linkHint: 'Если кнопка не работает, скопируйте эту ссылку в адресную строку браузера:',
@@ -63,6 +67,90 @@ export const ru: MailTexts = {
       ],
       action: 'Сбросить пароль',
       ignore: 'Если пароль меняли вы, просто проигнорируйте это письмо.',
+    }),
+    billing_receipt: ({ planName, amount, invoiceNumber, periodEnd }) => ({
+      subject: 'Оплата подписки Shieldline VPN получена',
+      preview: 'Спасибо за оплату! Счёт уже доступен в вашем аккаунте.',
+      heading: 'Оплата получена',
+      paragraphs: [
+        `Спасибо! Мы получили оплату тарифа «${planName}» на сумму ${amount}.`,
+        `Подписка оплачена до ${endSentence(periodEnd)} Посмотреть и скачать счёт можно в любой момент на странице «Счета» в вашем аккаунте.`,
+      ],
+      action: 'Перейти к счетам',
+      note: `Номер счёта: ${invoiceNumber}`,
+      ignore:
+        'Если вы не совершали этот платёж, как можно скорее свяжитесь с нашей службой поддержки.',
+    }),
+    billing_payment_failed: ({ planName, amount, reason, retryOn, graceEndsOn }) => {
+      const lapsed = retryOn === null;
+      const access =
+        graceEndsOn === null ? '' : ` Доступ к VPN сохранится до ${endSentence(graceEndsOn)}`;
+      return {
+        subject: lapsed
+          ? 'Подписка Shieldline VPN закончилась'
+          : 'Не удалось продлить подписку Shieldline VPN',
+        preview: lapsed
+          ? 'Обновите способ оплаты, чтобы вернуть доступ к VPN.'
+          : 'Обновите способ оплаты, чтобы сохранить доступ к VPN.',
+        heading: lapsed ? 'Подписка закончилась' : 'Платёж не прошёл',
+        paragraphs: [
+          `Мы попытались списать ${amount} за тариф «${planName}», но платёж не прошёл.`,
+          `Причина: ${reason}`,
+          lapsed
+            ? 'Это была последняя попытка, поэтому подписка закончилась и доступ к VPN закрыт. Обновите способ оплаты, чтобы продлить подписку и снова пользоваться VPN.'
+            : `Мы повторим попытку ${endSentence(retryOn)}${access} Чтобы не остаться без защиты, обновите способ оплаты до этого времени.`,
+        ],
+        action: 'Обновить способ оплаты',
+        note: 'Подробнее о причине отказа вам расскажут в банке или платёжном сервисе.',
+        ignore: lapsed
+          ? 'Если вы уже продлили подписку, просто проигнорируйте это письмо.'
+          : 'Если вы уже обновили способ оплаты, просто проигнорируйте это письмо.',
+      };
+    },
+    billing_renewal_reminder: ({ planName, amount, renewsOn }) => ({
+      subject: 'Подписка Shieldline VPN продлится через 3 дня',
+      preview: 'Напоминаем о скором продлении подписки.',
+      heading: 'Скоро продление подписки',
+      paragraphs: [
+        `Подписка по тарифу «${planName}» автоматически продлится ${renewsOn}: с сохранённого способа оплаты будет списано ${amount}.`,
+        'Сменить тариф или способ оплаты, а также отключить автопродление можно на странице «Подписка».',
+      ],
+      action: 'Управлять подпиской',
+      note: 'Проверьте, что данные способа оплаты актуальны, чтобы подписка продлилась без перерыва.',
+      ignore: 'Если вы хотите сохранить подписку, ничего делать не нужно.',
+    }),
+    billing_canceled: ({ planName, endsOn }) => ({
+      subject: 'Подписка Shieldline VPN отменена',
+      preview:
+        endsOn === null
+          ? 'Доступ к VPN закрыт.'
+          : 'Доступ к VPN сохранится до конца оплаченного периода.',
+      heading: 'Подписка отменена',
+      paragraphs:
+        endsOn === null
+          ? [
+              `Подписка по тарифу «${planName}» отменена, и доступ к VPN уже закрыт.`,
+              'Ваш аккаунт сохранён, поэтому возобновить подписку можно в любой момент.',
+            ]
+          : [
+              `Подписка по тарифу «${planName}» отменена и не будет продлена. Пользоваться Shieldline VPN можно до ${endSentence(endsOn)}`,
+              'Передумали? Возобновите подписку до этой даты — и всё останется как прежде.',
+            ],
+      action: 'Возобновить подписку',
+      note: 'Больше никаких списаний не будет, если только вы не возобновите подписку.',
+      ignore: 'Если вы не отменяли подписку, свяжитесь с нашей службой поддержки.',
+    }),
+    billing_refunded: ({ amount, invoiceNumber }) => ({
+      subject: 'Возврат средств Shieldline VPN оформлен',
+      preview: 'Деньги вернутся тем же способом, которым вы платили.',
+      heading: 'Мы оформили возврат',
+      paragraphs: [
+        `Мы оформили возврат на сумму ${amount} по счёту №\u00a0${endSentence(invoiceNumber)}`,
+        'Деньги вернутся тем же способом, которым вы оплачивали подписку.',
+      ],
+      action: 'Перейти к счетам',
+      note: 'В зависимости от банка или платёжного сервиса зачисление может занять несколько рабочих дней.',
+      ignore: 'Если вы не запрашивали возврат, свяжитесь с нашей службой поддержки.',
     }),
   },
 };
