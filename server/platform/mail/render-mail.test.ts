@@ -357,3 +357,13 @@ describe('renderMail', () => {
     });
   });
 });
+
+describe('amounts and dates as Intl writes them', () => {
+  it('keep their no-break spaces, so a number never wraps away from its unit', () => {
+    const amount = new Intl.NumberFormat('fr', { style: 'currency', currency: 'EUR' }).format(9.99);
+    expect(amount).toMatch(/[\u00a0\u202f]/);
+    const data = { ...SAMPLE_DATA.billing_receipt, amount };
+    const mail = renderMail(message('billing_receipt', 'fr', data), { appUrl: APP_URL });
+    expect(mail.text).toContain(amount);
+  });
+});

@@ -84,7 +84,9 @@ function singleLine<D extends object>(data: D): D {
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) => [
       key,
-      typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value,
+      // Line breaks and runs of blanks go; the no-break spaces Intl puts in amounts and
+      // dates ("9,99 €") stay, so a number never wraps away from its unit.
+      typeof value === 'string' ? value.replace(/[^\S\u00a0\u202f]+/g, ' ').trim() : value,
     ]),
   ) as D;
 }
