@@ -27,6 +27,7 @@ import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
+import { type QueuePluginOptions, queuePlugin } from './platform/queue/queue-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
 import { type RealtimePluginOptions, realtimePlugin } from './platform/realtime/realtime-plugin.ts';
 import { storagePlugin } from './platform/storage/storage-plugin.ts';
@@ -36,6 +37,8 @@ export interface AppDependencies {
   database?: DatabaseHandle;
   /** The scheduled jobs to run; all of the product's by default (tests run none). */
   jobs?: readonly ScheduledJob[];
+  /** Durable job queue timings, for tests; pg-boss's defaults otherwise. */
+  queue?: QueuePluginOptions;
   /** Built-in realtime server timings, for tests; the protocol's defaults otherwise. */
   realtime?: RealtimePluginOptions;
 }
@@ -106,6 +109,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
     limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
   await app.register(databasePlugin, { database: deps.database });
+  // Next to the database: on close it stops taking jobs first and closes just before it.
+  await app.register(queuePlugin, deps.queue ?? {});
   await app.register(cryptoPlugin);
   await app.register(storagePlugin);
   await app.register(mailerPlugin);

@@ -1,9 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { queueDbFor } from '../platform/queue/pg-boss-db.ts';
+import { PgBossQueue } from '../platform/queue/pg-boss-queue.ts';
 import { adminUrl, TEMPLATE_DATABASE, withDatabaseName } from './postgres-urls.ts';
 
 // Migrates one database for the whole run, which every test file then copies: a template
@@ -16,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await admin.pool.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
     await admin.pool.query(`create database ${TEMPLATE_DATABASE}`);
     const template = await openDatabase({ url: withDatabaseName(serverUrl, TEMPLATE_DATABASE) });
-    await migrateDatabase(template);
+    await prepare(template);
     await template.close();
     project.provide('testDatabase', { kind: 'postgres', serverUrl });
     return async () => {
@@ -26,13 +29,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const handle = await openDatabase({ dataDir: 'memory://' });
   if (handle.driver !== 'pglite') throw new Error('expected PGlite');
-  await migrateDatabase(handle);
+  await prepare(handle);
   const dump = await handle.pglite.dumpDataDir('none');
   const dumpPath = join(tmpdir(), `vpn-test-db-${process.pid}.tar`);
   await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('testDatabase', { kind: 'pglite', dumpPath });
   return async () => {};
+}
+
+const quiet = () => {};
+const SILENT = {
+  level: 'silent',
+  fatal: quiet,
+  error: quiet,
+  warn: quiet,
+  info: quiet,
+  debug: quiet,
+  trace: quiet,
+  silent: quiet,
+  child: () => SILENT,
+} as unknown as FastifyBaseLogger;
+
+/** The app's migrations, and the job queue's schema, which every test app would make again. */
+async function prepare(handle: DatabaseHandle): Promise<void> {
+  await migrateDatabase(handle);
+  const queue = new PgBossQueue({ db: queueDbFor(handle.db), log: SILENT });
+  await queue.start();
+  await queue.close();
 }
 
 declare module 'vitest' {

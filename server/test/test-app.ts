@@ -11,6 +11,14 @@ export interface TestApp {
   database: DatabaseHandle;
 }
 
+/** Durable jobs in tests: a due job, a retry or a schedule's tick is taken within ~0.5 s. */
+export const TEST_QUEUE_TIMINGS = {
+  pollingIntervalSeconds: 0.5,
+  cronMonitorIntervalSeconds: 1,
+  cronWorkerIntervalSeconds: 1,
+  stopTimeoutMs: 2_000,
+} as const;
+
 /** What a test may hand buildApp besides its database. */
 export type TestAppDependencies = Omit<AppDependencies, 'database'>;
 
@@ -27,7 +35,12 @@ export async function createTestApp(
   deps: TestAppDependencies = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp(testConfig(env), { jobs: [], ...deps, database });
+  const app = await buildApp(testConfig(env), {
+    jobs: [],
+    queue: TEST_QUEUE_TIMINGS,
+    ...deps,
+    database,
+  });
   if (prepare) {
     await app.register(async (scope) => {
       publicRoutes(scope);

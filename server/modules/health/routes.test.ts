@@ -42,7 +42,8 @@ describe('health checks', () => {
       const started = performance.now();
       const response = await blackholed.inject({ url: '/readyz' });
       const took = performance.now() - started;
-      expect(silent.accepted()).toBe(1);
+      // The readiness check reached the server (the job queue's start tries its own).
+      expect(silent.accepted()).toBeGreaterThanOrEqual(1);
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
       expect(took).toBeGreaterThanOrEqual(READINESS_TIMEOUT_MS - 50);
