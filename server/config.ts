@@ -142,6 +142,9 @@ const envSchema = z
     OAUTH_APPLE_KEY_ID: z.string().min(1).optional(),
     OAUTH_APPLE_PRIVATE_KEY: applePrivateKey.optional(),
     OAUTH_APPLE_ISSUER: url(['http', 'https']).default('https://appleid.apple.com'),
+    BILLING_SANDBOX: flag.optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),
     PUSHER_SECRET: z.string().min(1).optional(),
@@ -249,7 +252,21 @@ export interface Config {
   };
   /** Unset: the built-in Pusher-compatible server on this port (server/platform/realtime). */
   pusher: ExternalPusherConfig | undefined;
+  billing: BillingConfig;
 }
+
+export interface BillingConfig {
+  /**
+   * The sandbox gateway (a card processor's test mode, server/platform/payments/sandbox):
+   * on by default, off in production unless BILLING_SANDBOX says so.
+   */
+  sandbox: { webhookSecret: string } | undefined;
+  /** A failed renewal keeps access this many days while payment is retried. */
+  graceDays: number;
+}
+
+/** The sandbox's webhook secret when none is set: it only ever signs test-mode events. */
+export const SANDBOX_DEFAULT_WEBHOOK_SECRET = 'whsec_sandbox_embedded_default_0123456789';
 
 export class ConfigError extends Error {}
 
@@ -338,6 +355,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               issuer: env.OAUTH_APPLE_ISSUER,
             }
           : undefined,
+    },
+    billing: {
+      sandbox:
+        (env.BILLING_SANDBOX ?? env.NODE_ENV !== 'production')
+          ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET ?? SANDBOX_DEFAULT_WEBHOOK_SECRET }
+          : undefined,
+      graceDays: env.BILLING_GRACE_DAYS,
     },
     pusher:
       env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET

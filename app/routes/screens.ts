@@ -55,7 +55,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
 /** The message files a screen of each area needs beyond the first bundle's. */
 export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
   public: ['auth', 'settings'],
-  account: ['auth', 'settings'],
-  billing: ['auth', 'settings', 'billing'],
+  // The thanks page after an order is an account screen.
+  account: ['auth', 'settings', 'order'],
+  billing: ['auth', 'settings', 'billing', 'order'],
   admin: ['auth', 'settings', 'admin'],
 };

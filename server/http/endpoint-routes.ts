@@ -72,6 +72,7 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
   if (endpoint.body) schema.body = endpoint.body;
   if (endpoint.multipart) schema.consumes = ['application/json', 'multipart/form-data'];
   if (endpoint.produces === 'text') schema.produces = ['text/plain'];
+  if (endpoint.produces === 'file') schema.produces = ['application/pdf'];
   if (endpoint.response) schema.response = { [endpoint.status ?? 200]: endpoint.response };
   return schema;
 }

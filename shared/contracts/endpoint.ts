@@ -50,8 +50,11 @@ export interface EndpointSpec {
   response?: z.ZodType;
   /** Status of the success answer; 200 by default. */
   status?: 200 | 201;
-  /** JSON by default; `text` for a file download, `redirect` for a browser hop. */
-  produces?: 'json' | 'text' | 'redirect';
+  /**
+   * JSON by default; `text` for a text file to save, `file` for a document the browser
+   * opens or saves by its link (a PDF), `redirect` for a browser hop.
+   */
+  produces?: 'json' | 'text' | 'file' | 'redirect';
   /** The endpoint exists only while this §1 feature flag is on. */
   feature?: Feature;
 }
