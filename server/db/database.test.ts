@@ -27,6 +27,7 @@ describe('the migrated database', () => {
       'coupon_redemptions',
       'coupons',
       'entitlements',
+      'gateway_customers',
       'gateway_events',
       'invoice_counters',
       'invoice_lines',

@@ -4,6 +4,7 @@ export * from './card-sources.ts';
 export * from './countries.ts';
 export * from './coupons.ts';
 export * from './entitlements.ts';
+export * from './gateway-customers.ts';
 export * from './gateway-events.ts';
 export * from './invoices.ts';
 export * from './mail-outbox.ts';

@@ -52,6 +52,8 @@ export const subscriptions = pgTable(
     couponId: integer().references(() => coupons.id, { onDelete: 'set null' }),
     /** Invoices the coupon still discounts; null while it lasts for good. */
     discountPeriodsLeft: integer(),
+    /** The period end the renewal reminder was mailed for: one reminder a period. */
+    reminderSentFor: timestamp({ withTimezone: true }),
     /** When the gateway's state we hold was true: an older report changes nothing. */
     gatewayUpdatedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
