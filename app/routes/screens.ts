@@ -43,6 +43,20 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.account.email.change.verify': () =>
     import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
 
+  // The signed-in customer's billing (app/features/billing/account/).
+  'billing.membership2': () =>
+    import('../features/billing/account/membership-page.tsx').then((m) => m.MembershipPage),
+  'billing.upgrade2': () =>
+    import('../features/billing/account/upgrade-page.tsx').then((m) => m.UpgradePage),
+  'billing.fix-payment-method': () =>
+    import('../features/billing/account/fix-payment-page.tsx').then((m) => m.FixPaymentPage),
+  'billing.payment-methods': () =>
+    import('../features/billing/account/payment-methods-page.tsx').then(
+      (m) => m.PaymentMethodsPage,
+    ),
+  'billing.invoices': () =>
+    import('../features/billing/account/invoices-page.tsx').then((m) => m.InvoicesPage),
+
   'admin.customers': () =>
     import('../features/admin/customers/customers-page.tsx').then((m) => m.CustomersPage),
   'admin.customers.view': () =>
