@@ -226,9 +226,9 @@ function MembershipActions({ subscription }: { subscription: SubscriptionDetail 
       await refresh(answer.subscription);
     });
 
+  // Fix payment method sits in the warning above (on hold or failed), not here a second time.
   const anything =
     offered.upgrade ||
-    offered.fixPaymentMethod ||
     offered.reactivate ||
     offered.bonusUpgrade ||
     Object.values(lifecycle).some(Boolean);
@@ -250,11 +250,6 @@ function MembershipActions({ subscription }: { subscription: SubscriptionDetail 
         {offered.bonusUpgrade && (
           <LinkButton name="billing.bonus-upgrade" variant="primary">
             {t('membership.actions.bonus_upgrade')}
-          </LinkButton>
-        )}
-        {offered.fixPaymentMethod && (
-          <LinkButton name="billing.fix-payment-method">
-            {t('membership.actions.fix_payment_method')}
           </LinkButton>
         )}
         {lifecycle.resume && (
