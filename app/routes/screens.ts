@@ -27,6 +27,18 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'reactivate-account': () =>
     import('../features/account/reactivate-page.tsx').then((m) => m.ReactivatePage),
 
+  // Ordering a plan (app/features/billing/order/): one page for visitors and customers.
+  order2: () => import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
+  order: () => import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
+  'billing.order2': () =>
+    import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
+  'billing.reactivate2': () =>
+    import('../features/billing/order/order-pages.tsx').then((m) => m.ReactivatePlanPage),
+  'billing.bonus-upgrade': () =>
+    import('../features/billing/order/order-pages.tsx').then((m) => m.BonusUpgradePage),
+  'order-received.thanks': () =>
+    import('../features/billing/order/thanks-page.tsx').then((m) => m.ThanksPage),
+
   'account.profile': () =>
     import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
   'account.security': () =>

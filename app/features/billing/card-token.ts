@@ -26,6 +26,9 @@ export type TokenizeResult =
 // The provider's refusal codes (Stripe's vocabulary, which the sandbox copies) in our words:
 // its `message` is English written for developers, so the page shows its own translation.
 const CODE_MESSAGES: Record<string, string> = {
+  card_number_invalid: BILLING_MESSAGES.cardNumberInvalid,
+  card_expiry_invalid: BILLING_MESSAGES.cardExpiryInvalid,
+  card_cvc_invalid: BILLING_MESSAGES.cardCvcInvalid,
   incorrect_number: BILLING_MESSAGES.cardNumberInvalid,
   invalid_number: BILLING_MESSAGES.cardNumberInvalid,
   invalid_expiry_month: BILLING_MESSAGES.cardExpiryInvalid,
