@@ -2,20 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
 import { lifecycleActions, periodLine } from './lifecycle-actions.ts';
 
-type Case = Pick<SubscriptionDetail, 'status' | 'service_id' | 'onetime' | 'cancel_at_period_end'>;
-const base: Case = { status: 'active', service_id: 1, onetime: false, cancel_at_period_end: false };
+type Case = Pick<SubscriptionDetail, 'status' | 'onetime' | 'cancel_at_period_end'> & {
+  payment_method: { type: SubscriptionDetail['payment_method']['type'] };
+};
+const base: Case = {
+  status: 'active',
+  onetime: false,
+  cancel_at_period_end: false,
+  payment_method: { type: 'card' },
+};
 
 describe('membership lifecycle actions', () => {
   it.each<[string, Partial<Case>, string[]]>([
     ['active on card', {}, ['cancel', 'pause']],
-    ['active on PayPal', { service_id: 2 }, ['cancel']],
-    ['active on crypto, recurring', { service_id: 6 }, ['cancel']],
+    ['active on PayPal', { payment_method: { type: 'paypal' } }, ['cancel']],
+    ['active on crypto, recurring', { payment_method: { type: 'crypto' } }, ['cancel']],
     ['active on card, set to cancel', { cancel_at_period_end: true }, ['resume']],
     ['canceled on card', { status: 'canceled', cancel_at_period_end: true }, ['resume']],
     ['paused on card', { status: 'paused' }, ['continue']],
     ['active, one-time', { onetime: true }, []],
-    ['active on the App Store', { service_id: 4 }, []],
-    ['active on bonus days', { service_id: 5 }, []],
     ['on hold', { status: 'on_hold' }, []],
     ['failed', { status: 'failed' }, []],
     ['expired', { status: 'expired' }, []],

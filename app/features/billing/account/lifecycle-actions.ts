@@ -1,15 +1,15 @@
 import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
-import { SERVICE_IDS } from '#shared/subscription/actions.ts';
 
 // The membership screen's own buttons beside the §4 account actions (which come from
 // shared/subscription/actions.ts): cancel at period end, resume, pause and continue. §4 does
-// not list them; these are the cases in which the screen offers them. The server decides for
-// real and refuses any other case (billing_errors.action_not_allowed).
+// not list them; these are the server's rules for them (server/modules/billing
+// subscription-actions.ts), which decides for real and refuses any other case
+// (billing_errors.action_not_allowed).
 
-type Lifecycle = Pick<
-  SubscriptionDetail,
-  'status' | 'service_id' | 'onetime' | 'cancel_at_period_end'
-> & { exists?: boolean };
+type Lifecycle = Pick<SubscriptionDetail, 'status' | 'onetime' | 'cancel_at_period_end'> & {
+  payment_method: Pick<SubscriptionDetail['payment_method'], 'type'>;
+  exists?: boolean;
+};
 
 export interface LifecycleActions {
   /** Stop renewing at the end of the paid period. */
@@ -22,19 +22,15 @@ export interface LifecycleActions {
   continue: boolean;
 }
 
-// Renewals we charge ourselves. The App Store renews (and stops) its own subscriptions, and
-// bonus days are not charged.
-const SELF_RENEWING: readonly number[] = [SERVICE_IDS.card, SERVICE_IDS.paypal, SERVICE_IDS.crypto];
-
 export function lifecycleActions(subscription: Lifecycle): LifecycleActions {
   const { status, onetime, cancel_at_period_end: ending } = subscription;
-  const renewing =
-    subscription.exists !== false && !onetime && SELF_RENEWING.includes(subscription.service_id);
+  // A one-time plan never renews, so there is nothing to stop or start again.
+  const renewing = subscription.exists !== false && !onetime;
   return {
     cancel: renewing && status === 'active' && !ending,
     resume: renewing && (status === 'canceled' || (status === 'active' && ending)),
     pause:
-      renewing && status === 'active' && !ending && subscription.service_id === SERVICE_IDS.card,
+      renewing && status === 'active' && !ending && subscription.payment_method.type === 'card',
     continue: renewing && status === 'paused',
   };
 }

@@ -211,8 +211,12 @@ describe('membership', () => {
     );
     await expect.element(screen.getByTestId('period-line')).toHaveTextContent(line);
     await expect.element(screen.getByRole('link', { name: action })).toBeVisible();
+    // Neither is a card subscription to pause, nor has an upgrade (§4).
     await expect
-      .element(screen.getByRole('button', { name: 'Cancel subscription' }))
+      .element(screen.getByRole('button', { name: 'Pause subscription' }))
+      .not.toBeInTheDocument();
+    await expect
+      .element(screen.getByRole('link', { name: 'Upgrade', exact: true }))
       .not.toBeInTheDocument();
   });
 });

@@ -130,10 +130,10 @@ describe('payment methods', () => {
       [billingEndpoints.cardDelete.url]: async (request) => {
         const { card_id } = (await request.clone().json()) as { card_id: string };
         return card_id === VISA.card_id
-          ? jsonResponse(409, {
-              code: 'conflict',
-              errors_validation: {},
-              errors_info: [BILLING_MESSAGES.cardInUse],
+          ? jsonResponse(422, {
+              code: 'validation_failed',
+              errors_validation: { card_id: [BILLING_MESSAGES.cardInUse] },
+              errors_info: [],
             })
           : jsonResponse(200, { items: [VISA] });
       },
