@@ -213,7 +213,8 @@ describe('payment methods', () => {
     const city = screen.getByLabelText('City');
     await expect.element(city).toHaveValue('Springfield');
     await city.fill('Shelbyville');
-    await screen.getByLabelText('Country code').fill('ca');
+    await screen.getByRole('combobox', { name: 'Country' }).click();
+    await screen.getByRole('option', { name: 'Canada' }).click();
     await screen.getByRole('button', { name: 'Save billing address' }).click();
     await expect
       .element(screen.getByLabelText('Postal code'))
