@@ -1,4 +1,3 @@
-import type { BillingInterval } from '#shared/billing/billing-values.ts';
 import type { CardView } from '#shared/contracts/billing.ts';
 import type { Lang } from '#shared/locales.ts';
 import { isCardExpired } from '#shared/validation/card-expiry.ts';
@@ -11,13 +10,6 @@ export function formatBillingDate(iso: string, lang: Lang): string {
 /** A short date for table rows. */
 export function formatShortDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }).format(new Date(iso));
-}
-
-/** "3 months", "1 year": Intl knows each language's plural forms, so no message needs them. */
-export function formatIntervalLength(interval: BillingInterval, count: number, lang: Lang): string {
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: interval, unitDisplay: 'long' }).format(
-    count,
-  );
 }
 
 /** §3 card expiry as printed on the card, with the century: 04/2028. */

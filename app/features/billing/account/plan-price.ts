@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { BillingInterval } from '#shared/billing/billing-values.ts';
 import type { Lang } from '#shared/locales.ts';
 import { formatMoney } from '#shared/money.ts';
-import { formatIntervalLength } from './billing-format.ts';
+import { durationText } from '../order/plan-period.ts';
 
 const PER_INTERVAL: Record<BillingInterval, string> = {
   day: 'billing_account.price.per_day',
@@ -26,6 +26,6 @@ export function planPrice(t: TFunction, plan: PricedPlan, lang: Lang): string {
   if (plan.interval_count === 1) return t(PER_INTERVAL[plan.interval], { amount });
   return t('billing_account.price.every', {
     amount,
-    period: formatIntervalLength(plan.interval, plan.interval_count, lang),
+    period: durationText(plan, lang),
   });
 }

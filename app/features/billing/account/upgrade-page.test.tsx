@@ -4,14 +4,14 @@ import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscript
 import { formatMoney } from '#shared/money.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { goToProvider } from '../order/provider-hop.ts';
 import { product, subscriptionDetail } from './billing-test-data.ts';
-import { leaveForProvider } from './provider-redirect.ts';
 
-vi.mock('./provider-redirect.ts', () => ({ leaveForProvider: vi.fn() }));
+vi.mock('../order/provider-hop.ts', () => ({ goToProvider: vi.fn() }));
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  vi.mocked(leaveForProvider).mockClear();
+  vi.mocked(goToProvider).mockClear();
 });
 
 const usd = (amount: number) => formatMoney({ amount, currency: 'USD' }, 'en');
@@ -149,7 +149,7 @@ describe('upgrade', () => {
     const { screen } = await openPreview();
     await screen.getByRole('button', { name: `Pay ${usd(250)} and change plan` }).click();
     await vi.waitFor(() =>
-      expect(leaveForProvider).toHaveBeenCalledWith('https://bank.example/3ds?payment=1'),
+      expect(goToProvider).toHaveBeenCalledWith('https://bank.example/3ds?payment=1'),
     );
   });
 });

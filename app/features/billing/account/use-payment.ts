@@ -2,8 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import { BILLING_MESSAGES, type CheckoutResponse } from '#shared/contracts/billing.ts';
 import { isApiError } from '../../../api/api-error.ts';
 import { notify, notifyRequestError, REQUEST_ERROR_DURATION_MS } from '../../../ui/toast.tsx';
+import { goToProvider } from '../order/provider-hop.ts';
 import { newIdempotencyKey, useBillingRefresh } from './billing-api.ts';
-import { leaveForProvider } from './provider-redirect.ts';
 
 // The fields a payment's refusal is reported under (a 422): the card, however it was given.
 const CARD_FIELDS = ['card', 'token', 'card_id'] as const;
@@ -50,7 +50,7 @@ export function usePayment() {
         if (answer.status === 'requires_action') {
           if (answer.redirect_url) {
             leaving = true;
-            leaveForProvider(answer.redirect_url);
+            goToProvider(answer.redirect_url);
           } else {
             notify.danger(BILLING_MESSAGES.processingError, {
               duration: REQUEST_ERROR_DURATION_MS,
