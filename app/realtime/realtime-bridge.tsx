@@ -5,6 +5,7 @@ import { isApiError } from '../api/api-error.ts';
 import { call } from '../api/client.ts';
 import { useAppConfig } from '../lib/app-config-context.ts';
 import { applyUserChange, type UserChangeEffects } from '../session/apply-user-change.ts';
+import { refreshSubscription } from '../session/current-subscription.ts';
 import { storeUser } from '../session/browser-storage.ts';
 import { authUserCall } from '../session/session-calls.ts';
 import { getSession, useSession } from '../session/session-store.ts';
@@ -48,6 +49,11 @@ export function RealtimeBridge() {
                 const current = getSession().user;
                 if (current?.id === user.id)
                   void applyLive({ ...current, ...user }, effects.current);
+              },
+              subscriptionUpdated: () => {
+                refreshSubscription().catch((error: unknown) =>
+                  console.error('Subscription refresh failed', error),
+                );
               },
               deviceDeleted: () => {
                 // Was it this page's session? The server knows: a 401 means it was.

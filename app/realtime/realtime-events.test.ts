@@ -5,7 +5,7 @@ import { dispatchRealtimeEvent } from './realtime-events.ts';
 const user = testUser({ id: 7 });
 
 function handlers() {
-  return { userUpdated: vi.fn(), deviceDeleted: vi.fn() };
+  return { userUpdated: vi.fn(), deviceDeleted: vi.fn(), subscriptionUpdated: vi.fn() };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -23,6 +23,13 @@ describe('live event dispatch', () => {
     const users = handlers();
     dispatchRealtimeEvent('Users\\DeviceDeleted', { device_id: 'abc' }, users);
     expect(users.deviceDeleted).toHaveBeenCalledWith('abc');
+  });
+
+  it('hands a subscription change to the users handler', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\SubscriptionUpdated', { subscription_id: 4 }, users);
+    dispatchRealtimeEvent('Users\\SubscriptionUpdated', { subscription_id: 'x' }, users);
+    expect(users.subscriptionUpdated).toHaveBeenCalledOnce();
   });
 
   it('warns about an unknown module and does nothing else', () => {

@@ -2,6 +2,7 @@ import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import {
   deviceDeletedEvent,
   REALTIME_EVENTS,
+  subscriptionUpdatedEvent,
   userUpdatedEvent,
 } from '#shared/contracts/realtime.ts';
 
@@ -11,6 +12,8 @@ export interface UsersHandlers {
   userUpdated(user: AuthUser): void;
   /** One of the user's sessions ended; maybe this page's. */
   deviceDeleted(deviceId: string): void;
+  /** The user's subscription, invoices or cards changed. */
+  subscriptionUpdated(): void;
 }
 
 /**
@@ -30,5 +33,7 @@ export function dispatchRealtimeEvent(name: string, data: unknown, users: UsersH
   } else if (name === REALTIME_EVENTS.deviceDeleted) {
     const parsed = deviceDeletedEvent.safeParse(data);
     if (parsed.success) users.deviceDeleted(parsed.data.device_id);
+  } else if (name === REALTIME_EVENTS.subscriptionUpdated) {
+    if (subscriptionUpdatedEvent.safeParse(data).success) users.subscriptionUpdated();
   }
 }

@@ -23,3 +23,28 @@ export async function ensureSubscription(): Promise<SubscriptionState> {
   if (getSession().user === user) updateSession({ subscription: loaded });
   return loaded;
 }
+
+const listeners = new Set<() => void>();
+
+/**
+ * The subscription changed (a live `Users\SubscriptionUpdated`, or an action of this page):
+ * fetched again for the guards and menus, and every billing screen on show refreshes.
+ */
+export async function refreshSubscription(): Promise<SubscriptionState> {
+  const { user } = getSession();
+  if (!user) return NONE;
+  const response = await call(currentSubscriptionCall);
+  const loaded: SubscriptionState = {
+    current: response.subscription,
+    lastInvoiceFinalizing: response.last_invoice_finalizing,
+  };
+  if (getSession().user === user) updateSession({ subscription: loaded });
+  for (const listener of listeners) listener();
+  return loaded;
+}
+
+/** Runs `listener` after each refresh of the subscription; answers how to stop. */
+export function onSubscriptionRefreshed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

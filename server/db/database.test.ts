@@ -29,6 +29,7 @@ describe('the migrated database', () => {
       'entitlements',
       'gateway_customers',
       'gateway_events',
+      'idempotency_keys',
       'invoice_counters',
       'invoice_lines',
       'invoices',

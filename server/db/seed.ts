@@ -1,4 +1,5 @@
 import { count, sql } from 'drizzle-orm';
+import { seedDemoCatalog } from '../modules/billing/demo-catalog.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import type { Database } from './client.ts';
 import { auditLog, countries, users } from './schema/index.ts';
@@ -100,6 +101,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       .insert(users)
       .values(demoCustomers(Date.now(), countryIds))
       .returning({ id: users.id, createdAt: users.createdAt });
+    await seedDemoCatalog(tx);
     await tx.insert(auditLog).values(
       [...accounts, ...customers].map((customer) => ({
         action: 'auth.signed_up',

@@ -3,6 +3,7 @@ import { profileRoutes } from '../modules/account/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
 import { auditLogRoutes } from '../modules/audit/routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
+import { billingRoutes } from '../modules/billing/routes.ts';
 import { countryRoutes } from '../modules/countries/routes.ts';
 import { customerRoutes } from '../modules/customers/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
@@ -29,6 +30,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   oauthRoutes,
   broadcastingRoutes,
   currentSubscriptionRoutes,
+  billingRoutes,
   countryRoutes,
   customerRoutes,
   auditLogRoutes,

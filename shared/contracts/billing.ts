@@ -2,12 +2,12 @@ import { z } from 'zod';
 import {
   BILLING_INTERVALS,
   COUPON_DURATIONS,
+  GATEWAY_NAMES,
   INVOICE_STATUSES,
   PAYMENT_METHOD_TYPES,
 } from '../billing/billing-values.ts';
 import { LANGS } from '../locales.ts';
 import { SERVICE_ID_LIST, SUBSCRIPTION_STATUSES } from '../subscription/actions.ts';
-import { successResponse } from './auth.ts';
 import { authUser } from './auth-user.ts';
 import { endpoint } from './endpoint.ts';
 import { listResponse, pagingQuery } from './list.ts';
@@ -566,6 +566,15 @@ export const billingEndpoints = {
     produces: 'file',
     feature: 'billing',
   }),
+  /** A gateway's signed report of a change (§ issue 12: one route per gateway). */
+  webhook: endpoint({
+    method: 'POST',
+    base: 'public',
+    path: '/webhooks/:gateway',
+    access: 'own-signature',
+    tag: 'webhooks',
+    summary: "A payment gateway's signed event; 400 when the signature fails, 5xx to be retried",
+    params: z.object({ gateway: z.enum(GATEWAY_NAMES) }),
+    response: z.object({ received: z.literal(true) }),
+  }),
 } as const;
-
-export { successResponse };

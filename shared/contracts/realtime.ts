@@ -22,6 +22,7 @@ export function systemEventsChannel(userId: number): string {
 export const REALTIME_EVENTS = {
   userUpdated: 'Users\\UserUpdated',
   deviceDeleted: 'Users\\DeviceDeleted',
+  subscriptionUpdated: 'Users\\SubscriptionUpdated',
 } as const;
 
 /** `Users\UserUpdated`: the user as get-auth-user answers it, to merge into the store. */
@@ -34,6 +35,13 @@ export type UserUpdatedEvent = z.infer<typeof userUpdatedEvent>;
  */
 export const deviceDeletedEvent = z.object({ device_id: z.string() });
 export type DeviceDeletedEvent = z.infer<typeof deviceDeletedEvent>;
+
+/**
+ * `Users\SubscriptionUpdated`: the user's subscription, invoices or cards changed (a payment,
+ * a renewal, a staff action, a webhook): open pages fetch the current subscription again.
+ */
+export const subscriptionUpdatedEvent = z.object({ subscription_id: z.number().int().nullable() });
+export type SubscriptionUpdatedEvent = z.infer<typeof subscriptionUpdatedEvent>;
 
 export const broadcastingAuthRequest = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'input_errors.field_is_invalid'),

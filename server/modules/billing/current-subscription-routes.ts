@@ -1,15 +1,24 @@
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { type Route, route } from '../../http/endpoint-routes.ts';
+import type { App } from '../../http/types.ts';
+import { currentSubscription, lastInvoiceFinalizing } from './current-subscription.ts';
+import { subscriptionValue } from './subscription-actions.ts';
 
 /**
- * Subscriptions are created by the billing module, which does not exist yet, so today every
- * account truly has none; billing replaces this handler with its lookup.
+ * §3 the current subscription and the last-invoice-finalizing flag, as the browser's guards
+ * and menus read them (§2). Served with the billing flag off too: then nobody has one.
  */
-export function currentSubscriptionRoutes(): Route[] {
+export function currentSubscriptionRoutes(app: App): Route[] {
   return [
-    route(currentSubscriptionEndpoint, () => ({
-      subscription: null,
-      last_invoice_finalizing: false,
-    })),
+    route(currentSubscriptionEndpoint, async ({ auth }) => {
+      const row = app.config.features.has('billing')
+        ? await currentSubscription(app.db, auth.user.id)
+        : null;
+      if (!row) return { subscription: null, last_invoice_finalizing: false };
+      return {
+        subscription: { ...subscriptionValue(row), exists: true },
+        last_invoice_finalizing: await lastInvoiceFinalizing(app.db, row.id),
+      };
+    }),
   ];
 }

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { billingSweep } from './billing-sweep.ts';
+import { Catalog } from './catalog.ts';
+import { seedDemoBilling } from './demo-billing.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: Catalog;
+  }
+}
+
+const SWEEP = 'billing.sweep';
+
+/**
+ * Billing's shared parts: the catalog cache, and its timed work (renewal retries and
+ * reminders) on the durable queue every minute and on every move of the test clock.
+ */
+export const billingPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('catalog', new Catalog(app.db));
+    if (!app.config.features.has('billing')) return;
+    await app.queue.work(SWEEP, () => billingSweep(app));
+    await app.queue.schedule(SWEEP, '* * * * *');
+    app.payments.clock.onAdvance(() => billingSweep(app));
+    if (app.config.seedDemo) {
+      // In the background: the first start serves at once, the demo order lands a moment later.
+      app.addHook('onReady', async () => {
+        seedDemoBilling(app).catch((error: unknown) =>
+          app.log.error({ err: error }, 'demo billing could not be seeded'),
+        );
+      });
+    }
+  },
+  { name: 'billing', dependencies: ['database', 'queue', 'payments'] },
+);

@@ -1,0 +1,142 @@
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { invoices, subscriptions } from '../../db/schema/index.ts';
+import type { App } from '../../http/types.ts';
+import { planName, recipient, sendBillingMail } from './billing-mail.ts';
+import { firstFailureAt, retriesDue, retryAt } from './dunning-schedule.ts';
+import { applyAnswer } from './gateway-events.ts';
+
+const DAY_MS = 86_400_000;
+/** §issue: the renewal reminder goes out 3 days before. */
+const REMINDER_DAYS = 3;
+
+/**
+ * Billing's own timed work, run by a durable schedule every minute (once across processes)
+ * and whenever the sandbox's test clock moves: retries of failed renewals, and renewal
+ * reminders. Each item is claimed with a conditional update first, so two runs never
+ * retry one invoice or remind one period twice.
+ */
+export async function billingSweep(app: App): Promise<void> {
+  await retryFailedRenewals(app);
+  await remindRenewals(app);
+}
+
+async function retryFailedRenewals(app: App): Promise<void> {
+  const now = app.payments.clock.now();
+  const due = await app.db
+    .select({ invoice: invoices, subscription: subscriptions })
+    .from(invoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        eq(invoices.status, 'open'),
+        isNotNull(invoices.nextAttemptAt),
+        lte(invoices.nextAttemptAt, now),
+        eq(subscriptions.status, 'on_hold'),
+      ),
+    )
+    .limit(100);
+  for (const { invoice, subscription } of due) {
+    const attemptAt = invoice.nextAttemptAt;
+    if (!attemptAt || !subscription.graceUntil) continue;
+    const [claimed] = await app.db
+      .update(invoices)
+      .set({ nextAttemptAt: null })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.nextAttemptAt, attemptAt)))
+      .returning({ id: invoices.id });
+    if (!claimed) continue;
+    const gateway = app.payments.get(subscription.gateway);
+    if (!gateway) continue;
+    const first = firstFailureAt(subscription.graceUntil, app.config.billing.graceDays);
+    const made = retriesDue(first, attemptAt);
+    try {
+      const outcome = await gateway.payInvoice(invoice.gatewayRef, {
+        idempotencyKey: `dunning:${invoice.id}:${made}`,
+      });
+      if (outcome.kind === 'paid') {
+        await applyAnswer(app, gateway, { invoice: outcome.invoice });
+        const fresh = await gateway.fetchSubscription(subscription.gatewayRef);
+        if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+        continue;
+      }
+      if (outcome.kind === 'declined')
+        await applyAnswer(app, gateway, { invoice: outcome.invoice });
+      const next = retryAt(first, made);
+      const to = await recipient(app, subscription.userId);
+      if (next) {
+        await app.db
+          .update(invoices)
+          .set({ nextAttemptAt: next })
+          .where(eq(invoices.id, invoice.id));
+      } else {
+        const ended = await gateway.endForNonPayment(subscription.gatewayRef);
+        await applyAnswer(app, gateway, { subscription: ended });
+      }
+      if (to) {
+        await sendBillingMail(app.mailer, to, 'billing_payment_failed', {
+          planName: await planName(app.db, subscription.productId),
+          amount: to.money(invoice.total, invoice.currency),
+          reason: outcome.kind === 'declined' ? outcome.decline.message : '',
+          retryOn: next ? to.date(next) : null,
+          graceEndsOn: next ? to.date(subscription.graceUntil) : null,
+          link: to.link(next ? 'billing/fix-payment-method' : 'billing/reactivate-v2'),
+        });
+      }
+    } catch (error) {
+      // The gateway did not answer: the same retry is made again at the next sweep.
+      await app.db
+        .update(invoices)
+        .set({ nextAttemptAt: attemptAt })
+        .where(eq(invoices.id, invoice.id));
+      app.log.warn(
+        { err: error, invoice: invoice.id },
+        'renewal retry failed to reach the gateway',
+      );
+    }
+  }
+}
+
+async function remindRenewals(app: App): Promise<void> {
+  const now = app.payments.clock.now();
+  const horizon = new Date(now.getTime() + REMINDER_DAYS * DAY_MS);
+  const due = await app.db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.status, 'active'),
+        eq(subscriptions.onetime, false),
+        eq(subscriptions.cancelAtPeriodEnd, false),
+        gt(subscriptions.currentPeriodEnd, now),
+        lte(subscriptions.currentPeriodEnd, horizon),
+        or(
+          isNull(subscriptions.reminderSentFor),
+          ne(subscriptions.reminderSentFor, subscriptions.currentPeriodEnd),
+        ),
+      ),
+    )
+    .limit(200);
+  for (const subscription of due) {
+    const [claimed] = await app.db
+      .update(subscriptions)
+      .set({ reminderSentFor: sql`${subscriptions.currentPeriodEnd}` })
+      .where(
+        and(
+          eq(subscriptions.id, subscription.id),
+          or(
+            isNull(subscriptions.reminderSentFor),
+            ne(subscriptions.reminderSentFor, subscriptions.currentPeriodEnd),
+          ),
+        ),
+      )
+      .returning({ id: subscriptions.id });
+    if (!claimed) continue;
+    const to = await recipient(app, subscription.userId);
+    if (!to) continue;
+    await sendBillingMail(app.mailer, to, 'billing_renewal_reminder', {
+      planName: await planName(app.db, subscription.productId),
+      amount: to.money(subscription.amount, subscription.currency),
+      renewsOn: to.date(subscription.currentPeriodEnd),
+      link: to.link('billing/membership-v2'),
+    });
+  }
+}

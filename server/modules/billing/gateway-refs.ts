@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '#shared/contracts/billing.ts';
+import {
+  gatewayCustomers,
+  type ProductRow,
+  products,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import type {
+  GatewayDecline,
+  GatewayPrice,
+  PaymentGateway,
+} from '../../platform/payments/gateway.ts';
+
+/** Our user at the gateway, made there on their first order and remembered. */
+export async function customerRefFor(
+  app: App,
+  gateway: PaymentGateway,
+  user: UserRow,
+): Promise<string> {
+  const [known] = await app.db
+    .select({ ref: gatewayCustomers.customerRef })
+    .from(gatewayCustomers)
+    .where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gateway.name)));
+  if (known) return known.ref;
+  const ref = await gateway.ensureCustomer({
+    userId: user.id,
+    email: user.email,
+    name: user.name ?? user.username,
+  });
+  await app.db
+    .insert(gatewayCustomers)
+    .values({ userId: user.id, gateway: gateway.name, customerRef: ref })
+    .onConflictDoNothing();
+  return ref;
+}
+
+/** A product as the gateway's price, created there when it has none (or its price changed). */
+export async function priceFor(
+  app: App,
+  gateway: PaymentGateway,
+  product: ProductRow,
+): Promise<GatewayPrice> {
+  const price: GatewayPrice = {
+    productId: product.id,
+    ref: product.gatewayRef,
+    name: product.name,
+    amount: product.amount,
+    currency: product.currency,
+    interval: product.interval,
+    intervalCount: product.intervalCount,
+    onetime: product.onetime,
+  };
+  const ref = await gateway.ensurePrice(price);
+  if (ref !== product.gatewayRef) {
+    await app.db.update(products).set({ gatewayRef: ref }).where(eq(products.id, product.id));
+  }
+  return { ...price, ref };
+}
+
+const DECLINE_MESSAGES: Record<string, string> = {
+  card_declined: BILLING_MESSAGES.cardDeclined,
+  insufficient_funds: BILLING_MESSAGES.insufficientFunds,
+  expired_card: BILLING_MESSAGES.cardExpired,
+  authentication_failed: BILLING_MESSAGES.authenticationFailed,
+  authentication_required: BILLING_MESSAGES.authenticationFailed,
+  card_number_invalid: BILLING_MESSAGES.cardNumberInvalid,
+  card_expiry_invalid: BILLING_MESSAGES.cardExpiryInvalid,
+  card_cvc_invalid: BILLING_MESSAGES.cardCvcInvalid,
+};
+
+/** A gateway's refusal as the message under the card field. */
+export function declined(decline: GatewayDecline): AppError {
+  return AppError.field('card', DECLINE_MESSAGES[decline.code] ?? BILLING_MESSAGES.processingError);
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+
+/**
+ * The next number of the year's series, `INV-2026-000042`. Taken inside the transaction that
+ * finalizes the invoice: the counter's row stays locked until it commits, and a rollback
+ * gives the number back, so the series has no gaps and no number twice.
+ */
+export async function nextInvoiceNumber(tx: Database, issuedAt: Date): Promise<string> {
+  const year = issuedAt.getUTCFullYear();
+  const [row] = await queryRows<{ taken: number }>(
+    tx,
+    sql`insert into invoice_counters (year, next) values (${year}, 2)
+        on conflict (year) do update set next = invoice_counters.next + 1
+        returning next - 1 as taken`,
+  );
+  if (!row) throw new Error('invoice counter returned no row');
+  return `INV-${year}-${String(row.taken).padStart(6, '0')}`;
+}

@@ -1,0 +1,113 @@
+import { BILLING_MESSAGES, billingAddress, billingEndpoints } from '#shared/contracts/billing.ts';
+import { AppError } from '../../http/app-error.ts';
+import { type Route, route } from '../../http/endpoint-routes.ts';
+import type { App } from '../../http/types.ts';
+import { presentAuthUser } from '../identity/user-presenter.ts';
+import {
+  addCard,
+  listCards,
+  removeCard,
+  setDefaultCard,
+  updateCardExpiry,
+} from './cards-service.ts';
+import { presentProduct } from './catalog.ts';
+import { checkout, saveBillingAddress } from './checkout-service.ts';
+import { currentSubscription, presentSubscription } from './current-subscription.ts';
+import { invoicePdf, listInvoices } from './invoices-service.ts';
+import { buildOrder, presentQuote } from './order.ts';
+import {
+  changePlan,
+  fixPayment,
+  previewChange,
+  subscriptionAction,
+} from './subscription-actions.ts';
+import { webhookRoute } from './webhook-route.ts';
+
+/** §2 billing for customers and visitors: catalog, orders, subscription, cards, invoices. */
+export function billingRoutes(app: App): Route[] {
+  const e = billingEndpoints;
+  const { catalog } = app;
+  const deps = { db: app.db, catalog, payments: app.payments };
+
+  return [
+    route(e.services, () => ({
+      items: app.payments
+        .enabled()
+        .map((gateway) => ({
+          service_id: gateway.serviceId,
+          payment_method_type: gateway.paymentMethodType,
+          checkout: gateway.checkoutStyle.checkout,
+          tokenize_url: gateway.checkoutStyle.tokenizeUrl,
+          google_pay: gateway.checkoutStyle.googlePay,
+          apple_pay: gateway.checkoutStyle.applePay,
+          crypto_processing: gateway.checkoutStyle.cryptoProcessing,
+        }))
+        .filter(
+          (item, index, all) =>
+            all.findIndex((other) => other.service_id === item.service_id) === index,
+        ),
+    })),
+    route(e.products, async ({ query }) => {
+      const currency = query.currency ?? 'USD';
+      const serviceId = query.service_id ?? 1;
+      // A service no gateway sells has nothing on sale (§2 order page).
+      const items = app.payments.forService(serviceId)
+        ? await catalog.onSale(serviceId, currency)
+        : [];
+      return { currency, items: items.map(presentProduct) };
+    }),
+    route(e.quote, async ({ body }) =>
+      presentQuote(await buildOrder(deps, body, app.payments.clock.now())),
+    ),
+    route(e.checkout, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'new')),
+    route(e.reactivate, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'reactivate')),
+    route(e.upgradeBonus, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'bonus')),
+    route(e.subscription, async ({ auth }) => {
+      const row = await currentSubscription(app.db, auth.user.id);
+      if (!row) throw new AppError('not_found', { info: BILLING_MESSAGES.noSubscription });
+      return { subscription: await presentSubscription(app.db, row) };
+    }),
+    route(e.changePreview, ({ auth, query }) =>
+      previewChange(app, catalog, auth.user, query.product_id),
+    ),
+    route(e.change, ({ auth, body }) =>
+      changePlan(app, catalog, auth.user, body.product_id, body.idempotency_key),
+    ),
+    route(e.cancel, ({ auth }) => subscriptionAction(app, auth.user, 'cancel')),
+    route(e.resume, ({ auth }) => subscriptionAction(app, auth.user, 'resume')),
+    route(e.pause, ({ auth }) => subscriptionAction(app, auth.user, 'pause')),
+    route(e.continue, ({ auth }) => subscriptionAction(app, auth.user, 'continue')),
+    route(e.fix, ({ auth, body }) => fixPayment(app, auth.user, body)),
+    route(e.cards, async ({ auth }) => ({ items: await listCards(app, auth.user.id) })),
+    route(e.cardCreate, async ({ auth, body }) => ({
+      items: await addCard(app, auth.user, body.token),
+    })),
+    route(e.cardUpdate, async ({ auth, body }) => ({
+      items: await updateCardExpiry(app, auth.user, body),
+    })),
+    route(e.cardDelete, async ({ auth, body }) => ({
+      items: await removeCard(app, auth.user, body.card_id),
+    })),
+    route(e.setDefaultSource, async ({ auth, body }) => {
+      const { user, items } = await setDefaultCard(app, auth.user, body.card_id);
+      return { user: presentAuthUser(user), items };
+    }),
+    route(e.billingAddress, ({ auth }) => ({
+      billing_address: billingAddress.parse(auth.user.billingAddress ?? {}),
+    })),
+    route(e.billingAddressUpdate, async ({ auth, body }) => {
+      await saveBillingAddress(app, auth.user.id, body);
+      return { billing_address: body };
+    }),
+    route(e.invoices, ({ auth, query }) => listInvoices(app, auth.user.id, query)),
+    route(e.invoicePdf, async ({ auth, params, reply }) => {
+      const { pdf, filename } = await invoicePdf(app, auth.user.id, params.invoice_id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    }),
+    webhookRoute(app),
+  ];
+}

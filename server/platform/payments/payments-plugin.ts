@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { GatewayName } from '#shared/billing/billing-values.ts';
+import type { ServiceId } from '#shared/subscription/actions.ts';
+import { BillingClock } from './billing-clock.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentGateways;
+  }
+}
+
+/** The gateways this process sells through: those configured, one per §9 service. */
+export class PaymentGateways {
+  readonly clock = new BillingClock();
+  readonly #byName = new Map<GatewayName, PaymentGateway>();
+
+  add(gateway: PaymentGateway): void {
+    this.#byName.set(gateway.name, gateway);
+  }
+
+  get(name: GatewayName): PaymentGateway | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** The gateway that sells a service now; a real card processor wins over the sandbox. */
+  forService(serviceId: ServiceId): PaymentGateway | undefined {
+    return this.enabled().find((gateway) => gateway.serviceId === serviceId);
+  }
+
+  enabled(): PaymentGateway[] {
+    return [...this.#byName.values()].sort(
+      (a, b) => Number(a.name === 'sandbox') - Number(b.name === 'sandbox'),
+    );
+  }
+}
+
+/**
+ * Decorates the app with `payments`: the configured gateways and the billing clock. The
+ * sandbox (a card processor's test mode) is on unless configuration turns it off.
+ */
+export const paymentsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const gateways = new PaymentGateways();
+    app.decorate('payments', gateways);
+    const sandbox = app.config.billing.sandbox;
+    if (sandbox) {
+      gateways.add(await createSandboxGateway(app, { webhookSecret: sandbox.webhookSecret }));
+    }
+  },
+  { name: 'payments', dependencies: ['database', 'queue'] },
+);
