@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import {
   billingEndpoints,
   type CardView,
@@ -7,8 +7,10 @@ import {
 } from '#shared/contracts/billing.ts';
 import { SERVICE_IDS } from '#shared/subscription/actions.ts';
 import { call } from '../../../api/client.ts';
-import { ensureSubscription } from '../../../session/current-subscription.ts';
-import { updateSession } from '../../../session/session-store.ts';
+import {
+  onSubscriptionRefreshed,
+  refreshSubscription,
+} from '../../../session/current-subscription.ts';
 
 // The signed-in customer's billing: one query-key family, so a change can refresh everything
 // billing at once (the subscription, its invoices, the cards) and nothing else.
@@ -70,38 +72,36 @@ export function defaultFirst(cards: readonly CardView[]): CardView[] {
 }
 
 /**
- * The session's current subscription (§3: what the guards and the menus read) fetched anew,
- * as §4 "reload the subscription" does: after any change, so a route or a menu entry that
- * depends on it follows. A failure leaves it unknown; the next guard fetches it again.
- */
-export async function reloadCurrentSubscription(): Promise<void> {
-  updateSession({ subscription: undefined });
-  try {
-    await ensureSubscription();
-  } catch (error) {
-    console.warn('subscription unavailable', error);
-  }
-}
-
-/**
  * After a billing change: shows the subscription an action answered (when it did), then
- * fetches the rest of billing and the session's subscription anew.
+ * fetches the session's current subscription anew (§4 "reload the subscription", for the
+ * guards and menus), which makes every billing screen on show fetch its data again
+ * (useBillingLiveRefresh) — as a live `Users\SubscriptionUpdated` does.
  */
 export function useBillingRefresh() {
   const queryClient = useQueryClient();
   return useCallback(
     async (subscription?: SubscriptionDetail) => {
       if (subscription) queryClient.setQueryData(billingKeys.subscription, { subscription });
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: billingKeys.all,
-          // The answer is the newest there is; fetching it again would only flicker.
-          predicate: (query) =>
-            !(subscription && query.queryKey[2] === billingKeys.subscription[2]),
-        }),
-        reloadCurrentSubscription(),
-      ]);
+      try {
+        await refreshSubscription();
+      } catch (error) {
+        // The guards fetch it again on the next navigation; billing is refreshed regardless.
+        console.warn('subscription unavailable', error);
+        await queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      }
     },
+    [queryClient],
+  );
+}
+
+/** Each refresh of the session's subscription (an action here, a live event) refreshes billing. */
+export function useBillingLiveRefresh(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSubscriptionRefreshed(() => {
+        void queryClient.invalidateQueries({ queryKey: billingKeys.all });
+      }),
     [queryClient],
   );
 }

@@ -6,6 +6,7 @@ import { RouteLink } from '../../../layout/route-link.tsx';
 import type { RouteHandle } from '../../../router.tsx';
 import type { RouteName } from '../../../routes/route-table.ts';
 import { useSession } from '../../../session/session-store.ts';
+import { useBillingLiveRefresh } from './billing-api.ts';
 
 interface Props {
   title: string;
@@ -36,10 +37,16 @@ export function BillingPage({ title, description, tabs = false, back, children }
       {description !== undefined && <p className="mt-2 text-sm text-slate-600">{description}</p>}
       {tabs && <BillingTabs label={t('billing_account.tabs.label')} />}
       <QueryProvider>
+        <LiveRefresh />
         <div className="mt-6 flex flex-col gap-6">{children}</div>
       </QueryProvider>
     </div>
   );
+}
+
+function LiveRefresh() {
+  useBillingLiveRefresh();
+  return null;
 }
 
 function BillingTabs({ label }: { label: string }) {

@@ -3,11 +3,16 @@ import { billingEndpoints, type SubscriptionDetail } from '#shared/contracts/bil
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { SubscriptionValue } from '#shared/subscription/actions.ts';
+import { refreshSubscription } from '../../../session/current-subscription.ts';
+import { getSession } from '../../../session/session-store.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
 import { invoice, invoicePage, subscriptionDetail } from './billing-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** A change made elsewhere (a renewal, a webhook, another tab). */
+let changeServerSide: (next: SubscriptionDetail) => void = () => {};
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date(iso));
@@ -25,6 +30,9 @@ function sessionWith(subscription: SubscriptionDetail) {
 /** The billing server for one subscription; `after` is what an action answers. */
 function billingServer(initial: SubscriptionDetail, after?: SubscriptionDetail) {
   let current = initial;
+  changeServerSide = (next) => {
+    current = next;
+  };
   const answer = () => {
     if (after) current = after;
     return jsonResponse(200, { subscription: current });
@@ -218,5 +226,23 @@ describe('membership', () => {
     await expect
       .element(screen.getByRole('link', { name: 'Upgrade', exact: true }))
       .not.toBeInTheDocument();
+  });
+
+  it('follows a change made elsewhere once the subscription is refreshed (a live event)', async () => {
+    const detail = subscriptionDetail();
+    billingServer(detail);
+    const { screen } = await renderApp(
+      '/en/billing/membership-v2',
+      testUser(),
+      undefined,
+      sessionWith(detail),
+    );
+    await expect.element(screen.getByTestId('subscription-status')).toHaveTextContent('Active');
+    changeServerSide({ ...detail, status: 'on_hold', grace_until: '2026-12-08T00:00:00.000Z' });
+    // What the realtime bridge runs on Users\SubscriptionUpdated.
+    await refreshSubscription();
+    await expect.element(screen.getByTestId('subscription-status')).toHaveTextContent('On hold');
+    await expect.element(screen.getByTestId('payment-warning')).toBeVisible();
+    expect(getSession().subscription?.current?.status).toBe('on_hold');
   });
 });
