@@ -62,8 +62,9 @@ export function confirmPayment(
     const { invoice, payment } = await lockPayment(books, paymentId);
     if (payment.status !== 'requires_action') return payment;
     // An invoice settled meanwhile (voided with its subscription) can no longer be paid.
-    const result = authenticate(books, invoice, payment, completed && invoice.status === 'open');
-    if (invoice.status === 'open') await settle(books, invoice, result);
+    const open = invoice.status === 'open';
+    const result = authenticate(books, invoice, payment, completed && open);
+    if (open) await settle(books, invoice, result);
     return payment;
   });
 }

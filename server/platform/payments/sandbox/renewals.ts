@@ -29,13 +29,26 @@ export async function runRenewals(context: SandboxContext): Promise<void> {
     context,
     sql`${status} = 'active' and ${currentPeriodEnd} <= ${now.toISOString()}::timestamptz`,
   );
-  for (const id of due) await inBooks(context, (books) => renewSubscription(books, id));
+  for (const id of due) await eachOnItsOwn(context, id, (books) => renewSubscription(books, id));
   const stale = new Date(now.getTime() - INCOMPLETE_TTL_MS).toISOString();
   const waiting = await candidates(
     context,
     sql`${status} = 'incomplete' and ${sandboxObjects.data}->>'createdAt' <= ${stale}`,
   );
-  for (const id of waiting) await inBooks(context, (books) => expireIncomplete(books, id));
+  for (const id of waiting) await eachOnItsOwn(context, id, (books) => expireIncomplete(books, id));
+}
+
+/** One subscription that cannot be renewed (a bug, bad data) must not hold up the others. */
+async function eachOnItsOwn(
+  context: SandboxContext,
+  id: string,
+  work: (books: Books) => Promise<void>,
+): Promise<void> {
+  try {
+    await inBooks(context, work);
+  } catch (error) {
+    context.log.error({ err: error, subscription: id }, 'sandbox renewal failed');
+  }
 }
 
 async function candidates(context: SandboxContext, where: ReturnType<typeof sql>) {

@@ -1,9 +1,11 @@
+import { GatewayRequestError } from '../gateway.ts';
+
 /**
  * A request the sandbox refuses, as a processor's API answers 400/404 (an unknown id, a
  * refund over what is left, an action the subscription's state does not allow). The
  * caller's mistake, not an outage: retrying the same call will not help.
  */
-export class SandboxRequestError extends Error {
+export class SandboxRequestError extends GatewayRequestError {
   constructor(
     readonly code:
       | 'resource_missing'
@@ -15,7 +17,14 @@ export class SandboxRequestError extends Error {
       | 'refund_too_large',
     message: string,
   ) {
-    super(message);
+    super(
+      code === 'resource_missing'
+        ? 'not_found'
+        : code === 'invalid_state'
+          ? 'invalid_state'
+          : 'invalid_request',
+      message,
+    );
     this.name = 'SandboxRequestError';
   }
 }

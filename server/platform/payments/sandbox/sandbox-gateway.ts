@@ -67,8 +67,9 @@ export async function createSandboxGateway(
 
   await app.register(async (scope) => {
     tokenRoutes(scope, context);
-    await confirmationRoutes(scope, context);
     testClockRoutes(scope, context);
+    // Its own scope: the form parser it adds serves the confirmation page's form only.
+    await scope.register(async (pages) => confirmationRoutes(pages, context));
   });
 
   const sweep = async () => {
