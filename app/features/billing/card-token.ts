@@ -1,4 +1,5 @@
 import { BILLING_MESSAGES } from '#shared/contracts/billing.ts';
+import { apiErrorFromBody } from '../../api/api-error.ts';
 
 // The card form's tokenizer: the card details go to the payment service's `tokenize_url`
 // (shared/contracts/billing.ts serviceView), never to our API, which only ever sees the token.
@@ -113,9 +114,10 @@ export async function tokenizeCard(
     if (signal?.aborted) throw error;
     return { ok: false, field: null, message: 'ui.request_error.network' };
   }
+  const text = await response.text().catch(() => '');
   let body: unknown;
   try {
-    body = await response.json();
+    body = JSON.parse(text);
   } catch {
     body = undefined;
   }
@@ -123,6 +125,11 @@ export async function tokenizeCard(
     const id = (body as { id?: unknown } | undefined)?.id;
     if (typeof id === 'string' && id !== '') return { ok: true, token: id };
     return { ok: false, field: null, message: BILLING_MESSAGES.processingError };
+  }
+  // 402 is the processor's refusal of the card; anything else (too many tries, a server
+  // down) is our own envelope, or no answer worth reading.
+  if (response.status !== 402) {
+    return { ok: false, field: null, message: apiErrorFromBody(response.status, text).messageKey };
   }
   return { ok: false, ...readRefusal(body) };
 }

@@ -1,10 +1,12 @@
 // What the customer chose on an order page, kept where it survives the trips an order takes:
-// in the URL (`?plan=<product_id>&addon=1&coupon=…`, through sign-up and back, and for a
+// in the URL (`?plan=<product_id>&addon=1&coupon=…`, `&service=2` off the first service; through sign-up and back, and for a
 // link someone shares), and for the hop to a provider's page (3-D Secure, PayPal) in this
 // tab's storage, since the provider sends the customer back to a URL of the server's making.
 
 export interface OrderChoice {
   plan?: number;
+  /** The payment service, when not the first offered (a plan id belongs to one service). */
+  service?: number;
   addon?: boolean;
   coupon?: string;
 }
@@ -21,8 +23,10 @@ function cleanCoupon(value: string | null | undefined): string | undefined {
 
 export function readChoice(search: URLSearchParams): OrderChoice {
   const plan = Number(search.get('plan'));
+  const service = Number(search.get('service'));
   return {
     plan: Number.isInteger(plan) && plan > 0 ? plan : undefined,
+    service: Number.isInteger(service) && service > 0 ? service : undefined,
     addon: search.get('addon') === '1' ? true : undefined,
     coupon: cleanCoupon(search.get('coupon')),
   };
@@ -31,8 +35,9 @@ export function readChoice(search: URLSearchParams): OrderChoice {
 /** The choice as query parameters, added to (or replacing those in) `base`. */
 export function writeChoice(choice: OrderChoice, base = new URLSearchParams()): URLSearchParams {
   const search = new URLSearchParams(base);
-  for (const key of ['plan', 'addon', 'coupon']) search.delete(key);
+  for (const key of ['plan', 'service', 'addon', 'coupon']) search.delete(key);
   if (choice.plan !== undefined) search.set('plan', String(choice.plan));
+  if (choice.service !== undefined) search.set('service', String(choice.service));
   if (choice.addon) search.set('addon', '1');
   if (choice.coupon) search.set('coupon', choice.coupon);
   return search;
@@ -70,6 +75,7 @@ export function recallChoice(): OrderChoice {
     return readChoice(
       writeChoice({
         plan: typeof value.plan === 'number' ? value.plan : undefined,
+        service: typeof value.service === 'number' ? value.service : undefined,
         addon: value.addon === true,
         coupon: typeof value.coupon === 'string' ? value.coupon : undefined,
       }),

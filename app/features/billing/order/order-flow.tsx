@@ -5,7 +5,6 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import type { CheckoutRequest, ProductView } from '#shared/contracts/billing.ts';
 import { LOCALES } from '#shared/locales.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { ServiceId } from '#shared/subscription/actions.ts';
 import { failureMessage, isApiError, isCancelled } from '../../../api/api-error.ts';
 import type { RouteHandle } from '../../../router.tsx';
 import { pathFor } from '../../../routes/match-route.ts';
@@ -62,29 +61,48 @@ function initialState(search: URLSearchParams) {
   const recalled = returned ? recallChoice() : {};
   const choice: OrderChoice = {
     plan: fromUrl.plan ?? recalled.plan,
+    service: fromUrl.service ?? recalled.service,
     addon: fromUrl.addon ?? recalled.addon,
     coupon: fromUrl.coupon ?? recalled.coupon ?? couponFromCookie(),
   };
-  return { choice, bankFailed: search.get('outcome') === 'failed' };
+  const outcome = returned ? search.get('outcome') : null;
+  return { choice, bankFailed: outcome === 'failed', bankConfirmed: outcome === 'succeeded' };
 }
 
-/** The plan to show chosen: the one asked for, else the same plan on this service, else §3's most selected. */
+/**
+ * The plan to show chosen: the one asked for (a click, the URL), else the one shown before,
+ * else its twin on the newly chosen payment service (same period), else §3's most selected.
+ */
 function pickPlan(
   plans: readonly ProductView[],
   wanted: number | undefined,
   previous: ProductView | undefined,
 ): ProductView | undefined {
+  const samePeriod = (plan: ProductView) =>
+    previous !== undefined &&
+    plan.interval === previous.interval &&
+    plan.interval_count === previous.interval_count;
   return (
     plans.find((plan) => plan.product_id === wanted) ??
-    (previous &&
-      (plans.find((plan) => plan.plan === previous.plan) ??
-        plans.find(
-          (plan) =>
-            plan.interval === previous.interval && plan.interval_count === previous.interval_count,
-        ))) ??
+    plans.find((plan) => plan.product_id === previous?.product_id) ??
+    plans.find((plan) => samePeriod(plan) && plan.plan === previous?.plan) ??
+    plans.find(samePeriod) ??
     plans.find((plan) => plan.as_most_selected) ??
     plans[0]
   );
+}
+
+/**
+ * The thanks page opens only to someone who has just ordered (its access check); the current
+ * subscription is fetched afresh, so menus and billing rules see the new one.
+ */
+function allowThanks(): void {
+  const session = getSession();
+  updateSession({
+    subscription: undefined,
+    accessPages: [...session.accessPages.filter((page) => page !== THANKS), THANKS],
+  });
+  void ensureSubscription().catch(() => undefined);
 }
 
 /** A failure the server may not have seen (no answer, 5xx): a retry keeps the same key. */
@@ -111,7 +129,7 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
 
   // Plans, per payment service.
   const services = useServices();
-  const [chosenService, setChosenService] = useState<ServiceId>();
+  const [chosenService, setChosenService] = useState(initial.choice.service);
   const service =
     services.data?.find((item) => item.service_id === chosenService) ?? services.data?.[0];
   const products = useProducts(service?.service_id, currency);
@@ -223,6 +241,10 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
 
   const choice: OrderChoice = {
     plan: plan?.product_id,
+    service:
+      service && service.service_id !== services.data?.[0]?.service_id
+        ? service.service_id
+        : undefined,
     addon: addonIds.length > 0 || undefined,
     coupon,
   };
@@ -235,6 +257,20 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
     const current = new URLSearchParams(search).toString();
     if (choiceSearch !== current) void navigate({ search: choiceSearch }, { replace: true });
   }, [plan, choiceSearch, search, navigate]);
+
+  const openThanks = useCallback(
+    (invoiceId: number | null) => {
+      allowThanks();
+      const invoice = invoiceId === null ? '' : `?invoice=${invoiceId}`;
+      return navigate(`${pathFor(THANKS, lang)}${invoice}`, { replace: invoiceId === null });
+    },
+    [navigate, lang],
+  );
+
+  // Back from the provider's page with the payment confirmed: on to the thanks page.
+  useEffect(() => {
+    if (initial.bankConfirmed && user) void openThanks(null);
+  }, [initial.bankConfirmed, user, openThanks]);
 
   const showFailure = (error: unknown) => {
     if (!isApiError(error)) {
@@ -326,16 +362,8 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
         goToProvider(outcome.redirect_url);
         return;
       }
-      // The thanks page opens only to someone who has just ordered (its access check).
-      const session = getSession();
-      updateSession({
-        subscription: undefined,
-        accessPages: [...session.accessPages.filter((page) => page !== THANKS), THANKS],
-      });
-      void ensureSubscription().catch(() => undefined);
-      const invoice = outcome.invoice_id === null ? '' : `?invoice=${outcome.invoice_id}`;
       leaving = true;
-      await navigate(`${pathFor(THANKS, lang)}${invoice}`);
+      await openThanks(outcome.invoice_id);
     } catch (error) {
       if (isCancelled(error)) return;
       if (!mayRetrySame(error)) attempt.current = null;
@@ -456,28 +484,38 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
                 disabled={busy}
               />
             )}
-            {service?.checkout === 'card_form' ? (
-              <section aria-labelledby="card-title" className="flex flex-col gap-4">
-                <div>
-                  <h2 id="card-title" className="text-base font-semibold text-slate-900">
-                    {t('order.card_title')}
-                  </h2>
-                  <p className="mt-1 text-sm text-slate-600">{t('order.card_note')}</p>
-                </div>
-                <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-                  <CardForm card={card} readOnly={busy} />
-                </div>
-              </section>
+            {!user ? (
+              // Card numbers never go into a URL: a visitor gives them after signing up,
+              // back on this page with the rest of the choice kept.
+              <p className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+                {t('order.visitor_payment_note')}
+              </p>
             ) : (
-              service && (
-                <p className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
-                  {t('order.redirect_note', { provider: PROVIDER_NAMES[service.service_id] })}
-                </p>
-              )
+              <>
+                {service?.checkout === 'card_form' ? (
+                  <section aria-labelledby="card-title" className="flex flex-col gap-4">
+                    <div>
+                      <h2 id="card-title" className="text-base font-semibold text-slate-900">
+                        {t('order.card_title')}
+                      </h2>
+                      <p className="mt-1 text-sm text-slate-600">{t('order.card_note')}</p>
+                    </div>
+                    <div className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+                      <CardForm card={card} readOnly={busy} />
+                    </div>
+                  </section>
+                ) : (
+                  service && (
+                    <p className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+                      {t('order.redirect_note', { provider: PROVIDER_NAMES[service.service_id] })}
+                    </p>
+                  )
+                )}
+                <div className="rounded-2xl border border-slate-200 bg-white px-4 py-2 sm:px-5">
+                  <BillingAddressFields address={address} readOnly={busy} />
+                </div>
+              </>
             )}
-            <div className="rounded-2xl border border-slate-200 bg-white px-4 py-2 sm:px-5">
-              <BillingAddressFields address={address} readOnly={busy} />
-            </div>
           </div>
 
           <aside className="min-w-0 lg:sticky lg:top-6 lg:self-start">

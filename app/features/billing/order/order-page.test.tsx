@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page } from 'vitest/browser';
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import type { ProductView, QuoteResponse, ServiceView } from '#shared/contracts/billing.ts';
 import { formatMoney } from '#shared/money.ts';
@@ -50,7 +51,7 @@ function product(overrides: Partial<ProductView>): ProductView {
   return {
     product_id: 1,
     service_id: 1,
-    plan: 'monthly',
+    plan: 'standard',
     name: 'Monthly',
     description: '',
     amount: 1199,
@@ -77,9 +78,20 @@ function product(overrides: Partial<ProductView>): ProductView {
 }
 
 const MONTHLY = product({ product_id: 1, sort: 3 });
+const TWO_YEARS = product({
+  product_id: 3,
+  plan: 'standard',
+  name: 'Two years',
+  amount: 10776,
+  interval: 'year',
+  interval_count: 2,
+  sort: 0,
+  as_monthly_rate: true,
+  monthly_amount: 449,
+});
 const YEARLY = product({
   product_id: 2,
-  plan: 'yearly',
+  plan: 'standard',
   name: 'Yearly',
   amount: 7188,
   amount_old: 14388,
@@ -111,7 +123,7 @@ const DECLINED = {
 };
 
 function quoteFor(body: { product_id: number; addon_ids?: number[]; coupon?: string }) {
-  const all = [MONTHLY, YEARLY, ADDON, PAYPAL_YEARLY];
+  const all = [MONTHLY, YEARLY, ADDON, PAYPAL_YEARLY, TWO_YEARS];
   const lines = [body.product_id, ...(body.addon_ids ?? [])].map((id) => {
     const item = all.find((p) => p.product_id === id) ?? MONTHLY;
     return { product_id: id, description: item.name, amount: item.amount };
@@ -146,7 +158,7 @@ function catalog(overrides: Record<string, FetchHandler> = {}) {
     [API.services]: () => jsonResponse(200, { items: SERVICES }),
     [API.products]: (request) => {
       const service = new URL(request.url).searchParams.get('service_id');
-      const items = service === '2' ? [PAYPAL_YEARLY] : [MONTHLY, YEARLY, ADDON];
+      const items = service === '2' ? [PAYPAL_YEARLY] : [MONTHLY, YEARLY, ADDON, TWO_YEARS];
       return jsonResponse(200, { currency: 'USD', items });
     },
     [API.quote]: async (request) => {
@@ -251,10 +263,10 @@ describe('order page', () => {
     catalog();
     const { screen } = await openOrder('/en/order-v2', null);
     const plans = screen.getByRole('group', { name: 'Plans' }).getByRole('radio');
-    expect(plans.all()).toHaveLength(2);
-    // §3 sort: Yearly (1) before Monthly (3); the addon is no plan card.
+    expect(plans.all()).toHaveLength(3);
+    // §3 sort: Two years (0), Yearly (1), Monthly (3); the addon is no plan card.
     const cards = screen.getByTestId('plans').element().querySelectorAll('label');
-    expect([...cards].map((card) => card.dataset.testid)).toEqual(['plan-2', 'plan-1']);
+    expect([...cards].map((card) => card.dataset.testid)).toEqual(['plan-3', 'plan-2', 'plan-1']);
     const yearly = screen.getByTestId('plan-2');
     await expect.element(yearly).toHaveTextContent('Most popular');
     await expect.element(yearly).toHaveTextContent('Save 50%');
@@ -264,6 +276,9 @@ describe('order page', () => {
     const monthly = screen.getByTestId('plan-1');
     await expect.element(monthly).not.toHaveTextContent('Most popular');
     await expect.element(monthly).toHaveTextContent(`Billed ${usd(1199)} monthly`);
+    await expect
+      .element(screen.getByTestId('plan-3'))
+      .toHaveTextContent(`Billed ${usd(10776)} every 2 years`);
     // The most selected plan is chosen first; its addon is offered.
     await expect.element(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
     await expect.element(screen.getByRole('checkbox', { name: /Dedicated IP/ })).toBeVisible();
@@ -350,6 +365,22 @@ describe('order page', () => {
     await expect.element(screen.getByRole('radio', { name: /Monthly/ })).toBeChecked();
     await expect.element(screen.getByTestId('coupon-applied')).toBeVisible();
     await expect.element(screen.getByTestId('order-total')).toHaveTextContent(usd(959));
+  });
+
+  it('keeps the payment service in the URL, since a plan belongs to one', async () => {
+    catalog();
+    const { screen, router } = await openOrder('/en/order-v2', null);
+    await screen.getByRole('radio', { name: 'PayPal' }).click();
+    await expect.element(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
+    await expect.poll(() => router.state.location.search).toBe('?plan=12&service=2');
+    await expect.element(screen.getByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('opens on the payment service the URL names', async () => {
+    catalog();
+    const { screen } = await openOrder('/en/order-v2?plan=12&service=2', null);
+    await expect.element(screen.getByRole('radio', { name: 'PayPal' })).toBeChecked();
+    await expect.element(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
   });
 
   it('pays: tokenize, then checkout with the token, then the thanks page', async () => {
@@ -491,6 +522,17 @@ describe('order page', () => {
     await expect.element(screen.getByTestId('pay')).toBeEnabled();
   });
 
+  it('goes on to the thanks page when the customer comes back with the payment confirmed', async () => {
+    catalog();
+    const { router } = await renderApp(
+      '/en/billing/order-v2?sandbox_payment=pay_1&outcome=succeeded',
+      customer(),
+      undefined,
+      NO_SUBSCRIPTION,
+    );
+    await expect.poll(() => router.state.location.pathname).toBe('/en/order-received/thanks');
+  });
+
   it('offers PayPal as a hop to the provider', async () => {
     const seen = catalog({
       [API.checkout]: () =>
@@ -553,5 +595,32 @@ describe('order page', () => {
     await expect.poll(() => router.state.location.pathname).toBe('/en/order-received/thanks');
     expect(posted(seen, API.reactivate)).toHaveLength(1);
     expect(posted(seen, API.checkout)).toHaveLength(0);
+  });
+
+  it('fits a 390 px phone without sideways scrolling, the address open', async () => {
+    await page.viewport(390, 844);
+    try {
+      catalog({
+        [API.products]: () =>
+          jsonResponse(200, {
+            currency: 'USD',
+            items: [
+              {
+                ...YEARLY,
+                name: 'VPN Premium with Dedicated IP and Family Sharing for six devices',
+              },
+              MONTHLY,
+              ADDON,
+            ],
+          }),
+      });
+      const { screen } = await openOrder('/en/billing/order-v2');
+      await screen.getByRole('button', { name: /Billing address/ }).click();
+      await expect.element(screen.getByLabelText('Postal code')).toHaveValue('12345');
+      await fillCard(screen, '378282246310005');
+      expect(document.documentElement.scrollWidth - window.innerWidth).toBeLessThanOrEqual(0);
+    } finally {
+      await page.viewport(1280, 800);
+    }
   });
 });

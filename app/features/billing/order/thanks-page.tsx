@@ -1,17 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { billingEndpoints, type SubscriptionDetail } from '#shared/contracts/billing.ts';
 import { endpointUrl } from '#shared/contracts/endpoint.ts';
 import { formatMoney } from '#shared/money.ts';
 import { call } from '../../../api/client.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
-import { RouteLink } from '../../../layout/route-link.tsx';
+import { RouteLink, useRoutePath } from '../../../layout/route-link.tsx';
 import { useSession } from '../../../session/session-store.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { useLang } from '../../auth/use-lang.ts';
 import { billingKeys, isSubscriptionMissing } from './order-api.ts';
+import { recallChoice, writeChoice } from './order-choice.ts';
 
 /** The payment's webhook may reach the server a moment after the customer reaches this page. */
 export const THANKS_POLL_MS = 1_000;
@@ -65,21 +66,7 @@ function Thanks() {
   const invoice = Number(search.get('invoice'));
   const failed = search.get('outcome') === 'failed';
 
-  if (failed) {
-    return (
-      <Frame title={t('order.not_confirmed_title')}>
-        <p className="text-slate-700">{t('order.not_confirmed_text')}</p>
-        <div className="mt-6">
-          <RouteLink
-            name="billing.order2"
-            className={`${linkClass} bg-brand-500 text-white hover:bg-brand-600`}
-          >
-            {t('checkout.thanks.try_again')}
-          </RouteLink>
-        </div>
-      </Frame>
-    );
-  }
+  if (failed) return <NotConfirmed />;
 
   const data = subscription.data;
   const waiting =
@@ -157,6 +144,27 @@ function Thanks() {
         >
           {t('checkout.thanks.apps_link')}
         </RouteLink>
+      </div>
+    </Frame>
+  );
+}
+
+/** Back from the bank's check without a confirmation: the way back to the order, as chosen. */
+function NotConfirmed() {
+  const { t } = useTranslation();
+  const orderPath = useRoutePath('billing.order2');
+  const [choice] = useState(recallChoice);
+  const search = writeChoice(choice).toString();
+  return (
+    <Frame title={t('order.not_confirmed_title')}>
+      <p className="text-slate-700">{t('order.not_confirmed_text')}</p>
+      <div className="mt-6">
+        <Link
+          to={search ? `${orderPath}?${search}` : orderPath}
+          className={`${linkClass} bg-brand-500 text-white hover:bg-brand-600`}
+        >
+          {t('checkout.thanks.try_again')}
+        </Link>
       </div>
     </Frame>
   );
