@@ -53,11 +53,13 @@ export interface OrderFlowProps {
 }
 
 const THANKS: RouteName = 'order-received.thanks';
+/** What the provider's page (the sandbox's 3-D Secure stand-in) comes back with. */
+const RETURN_PARAMS = ['sandbox_payment', 'outcome'] as const;
 
 /** What the page starts from: the URL, else the choice kept before a provider's page. */
 function initialState(search: URLSearchParams) {
   const fromUrl = readChoice(search);
-  const returned = search.has('sandbox_payment') || search.has('outcome');
+  const returned = RETURN_PARAMS.some((key) => search.has(key));
   const recalled = returned ? recallChoice() : {};
   const choice: OrderChoice = {
     plan: fromUrl.plan ?? recalled.plan,
@@ -249,9 +251,12 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
     coupon,
   };
 
-  // The URL follows the choice, so Back, a reload or a shared link keep it.
+  // The URL follows the choice, so Back, a reload or a shared link keep it; the provider's
+  // return parameters have been read once and go.
   const search = location.search;
-  const choiceSearch = writeChoice(choice, new URLSearchParams(search)).toString();
+  const kept = new URLSearchParams(search);
+  for (const key of RETURN_PARAMS) kept.delete(key);
+  const choiceSearch = writeChoice(choice, kept).toString();
   useEffect(() => {
     if (!plan) return;
     const current = new URLSearchParams(search).toString();
