@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { billingEndpoints } from '#shared/contracts/billing.ts';
 import type { Access, Endpoint } from '#shared/contracts/endpoint.ts';
 import type { Permission } from '#shared/permissions.ts';
 import { BUILT_IN_APP_ID } from '../platform/realtime/pusher-app.ts';
+import { openShop } from '../test/billing-kit.ts';
 import { inputNames } from '../test/endpoint-inputs.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { sessionFor, signedInUser, type TestSession } from '../test/test-sessions.ts';
@@ -21,6 +23,7 @@ import type { RegisteredRoute } from './route-access.ts';
 // its own, made for that call.
 
 const { app } = await createTestApp();
+const shop = await openShop(app);
 
 const IN_30_DAYS = new Date(Date.now() + 30 * 86_400_000);
 
@@ -300,6 +303,63 @@ async function deviceProbe(url: string, owner: Role, intruder: Role): Promise<vo
   }
 }
 
+/** A customer who bought a plan with a new card: their saved cards and first invoice. */
+async function buyer() {
+  const session = await signedInUser(app);
+  const bought = await shop.buy(session);
+  expect(bought.status, bought.text).toBe(200);
+  const cards = (await shop.call(billingEndpoints.cards, { cookie: session.cookie })).data.items;
+  const invoices = (await shop.call(billingEndpoints.invoices, { cookie: session.cookie })).data
+    .items;
+  const [card] = cards;
+  const [invoice] = invoices;
+  if (!card || !invoice) throw new Error('the purchase left no card or invoice');
+  return { session, cards, cardId: card.card_id, invoiceId: invoice.invoice_id };
+}
+
+/** What each card route is sent, naming the card. */
+function cardBody(url: string, cardId: string, productId: number): unknown {
+  if (url.endsWith('/cards/update')) return { card_id: cardId, exp_month: 1, exp_year: 2035 };
+  if (url.endsWith('/subscriptions/fix'))
+    return { card_id: cardId, idempotency_key: crypto.randomUUID() };
+  if (url.includes('/subscriptions/')) {
+    return {
+      product_id: productId,
+      payment: { service_id: 1, card_id: cardId },
+      idempotency_key: crypto.randomUUID(),
+    };
+  }
+  return { card_id: cardId };
+}
+
+/**
+ * §3 card sources: user B names user A's saved card (to change, remove, make default, pay
+ * with). Refused with 404 or 403, and A's cards are exactly as they were.
+ */
+async function cardProbe(url: string, _owner: Role, intruder: Role): Promise<void> {
+  const owner = await buyer();
+  const other = await signedInUser(app, { role: intruder });
+  const plan = await shop.plan('1 month');
+  const payload = JSON.stringify(cardBody(url, owner.cardId, plan.id));
+  const attempt = await send('POST', url, { cookie: other.cookie, payload });
+  expect([403, 404], `${intruder} using a card of a customer: ${attempt.body}`).toContain(
+    attempt.status,
+  );
+  const after = await shop.call(billingEndpoints.cards, { cookie: owner.session.cookie });
+  expect(after.data.items).toEqual(owner.cards);
+}
+
+/** An invoice PDF: another customer gets a 404, the owner their document. */
+async function invoiceProbe(url: string, _owner: Role, intruder: Role): Promise<void> {
+  const owner = await buyer();
+  const other = await signedInUser(app, { role: intruder });
+  const path = url.replace(':invoice_id', String(owner.invoiceId));
+  expect((await send('GET', path, { cookie: other.cookie })).status).toBe(404);
+  expect((await send('GET', path, { cookie: owner.session.cookie })).status).toBe(200);
+}
+
+const CUSTOMER_CASE = [{ owner: 'USER', intruder: 'USER' }] as const;
+
 /** Keyed by `METHOD url` as app.routeList names the route. */
 const RECORD_PROBES: Record<string, RecordProbe> = {
   'POST /api/account/v1/devices/logout-by-device-id': {
@@ -315,6 +375,25 @@ const RECORD_PROBES: Record<string, RecordProbe> = {
       { owner: 'USER', intruder: 'ADMIN' },
     ],
     run: deviceProbe,
+  },
+  ...Object.fromEntries(
+    [
+      'billing/cards/update',
+      'billing/cards/delete',
+      'users/set-source-as-default',
+      'billing/subscriptions/fix',
+      'billing/subscriptions/create',
+      'billing/subscriptions/reactivate',
+      'billing/subscriptions/upgrade-bonus',
+    ].map((path) => [
+      `POST /api/account/v1/${path}`,
+      { fields: ['body.card_id'], cases: CUSTOMER_CASE, run: cardProbe },
+    ]),
+  ),
+  'GET /api/account/v1/billing/invoices/:invoice_id/pdf': {
+    fields: ['params.invoice_id'],
+    cases: CUSTOMER_CASE,
+    run: invoiceProbe,
   },
 };
 
@@ -335,6 +414,37 @@ const NOT_RECORD_IDS: Record<string, string> = {
     "the realtime app's public id; the route checks its own signature",
   'GET /apps/:appId/channels/:channel/users params.appId':
     "the realtime app's public id; the route checks its own signature",
+  ...Object.fromEntries(
+    ['GET', 'POST'].map((method) => [
+      `${method} /sandbox/v1/authenticate/:paymentId params.paymentId`,
+      "the sandbox's stand-in for a bank's 3-D Secure page, reached by the link only the buyer is sent (a random payment id), as a bank's page is",
+    ]),
+  ),
+  'GET /api/public/v1/billing/products query.service_id':
+    'a §9 payment service number, the same for everyone',
+  'POST /api/public/v1/billing/quote body.product_id': 'a product of the public catalog',
+  'GET /api/account/v1/billing/subscriptions/change/preview query.product_id':
+    'a product of the public catalog',
+  'POST /api/account/v1/billing/subscriptions/change body.product_id':
+    'a product of the public catalog',
+  'POST /api/account/v1/users/billing-address/update body.vat_id':
+    "the buyer's tax number, typed in, not a record",
+  ...Object.fromEntries(
+    ['create', 'reactivate', 'upgrade-bonus'].flatMap((action) => [
+      [
+        `POST /api/account/v1/billing/subscriptions/${action} body.product_id`,
+        'a product of the public catalog',
+      ],
+      [
+        `POST /api/account/v1/billing/subscriptions/${action} body.service_id`,
+        'a §9 payment service number',
+      ],
+      [
+        `POST /api/account/v1/billing/subscriptions/${action} body.vat_id`,
+        "the buyer's tax number, typed in",
+      ],
+    ]),
+  ),
 };
 
 /**

@@ -103,7 +103,6 @@ export async function userOfCustomer(
 
 async function productOf(
   tx: Database,
-  context: ApplyContext,
   item: { productId: number | null; priceRef: string | null },
 ): Promise<number | null> {
   if (item.productId) return item.productId;
@@ -159,7 +158,7 @@ async function applySubscription(
     (Number.isInteger(metadataUser) && metadataUser > 0 ? metadataUser : null);
   const items: { productId: number; quantity: number; amount: number }[] = [];
   for (const item of snapshot.items) {
-    const productId = await productOf(tx, context, item);
+    const productId = await productOf(tx, item);
     if (productId) items.push({ productId, quantity: item.quantity, amount: item.amount });
   }
   const planId = items[0]?.productId ?? existing?.productId;
@@ -318,13 +317,13 @@ async function applyInvoice(
   }
   if (!row) throw new Error('invoice upsert returned no row');
   // Lines are the gateway's; once numbered they are what was billed and stay.
-  if (!existing || !existing.number) {
+  if (!existing?.number) {
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, row.id));
     const lines = [];
     for (const line of snapshot.lines) {
       lines.push({
         invoiceId: row.id,
-        productId: await productOf(tx, context, line),
+        productId: await productOf(tx, line),
         description: line.description,
         quantity: line.quantity,
         unitAmount: line.unitAmount,

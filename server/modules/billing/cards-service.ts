@@ -57,6 +57,18 @@ export async function syncCards(
   });
 }
 
+/** The gateway's id of one of the user's saved cards; another's (or none) is a 404. */
+export async function ownCardRef(app: App, userId: number, cardId: string): Promise<string> {
+  const [card] = await app.db
+    .select({ ref: cardSources.gatewayRef })
+    .from(cardSources)
+    .where(and(eq(cardSources.userId, userId), eq(cardSources.gatewayRef, cardId)));
+  if (!card) {
+    throw new AppError('not_found', { validation: { card_id: [BILLING_MESSAGES.cardNotFound] } });
+  }
+  return card.ref;
+}
+
 export async function addCard(app: App, user: UserRow, token: string): Promise<CardView[]> {
   const gateway = cardGateway(app);
   const customerRef = await customerRefFor(app, gateway, user);

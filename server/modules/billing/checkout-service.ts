@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
-import { syncCards } from './cards-service.ts';
+import { ownCardRef, syncCards } from './cards-service.ts';
 import type { Catalog } from './catalog.ts';
 import { currentSubscription } from './current-subscription.ts';
 import { applyAnswer } from './gateway-events.ts';
@@ -56,10 +56,12 @@ async function placeOrder(
   body: CheckoutBody,
   kind: OrderKind,
 ): Promise<CheckoutResponse> {
-  const current = await currentSubscription(app.db, user.id);
-  const value = current
-    ? { status: current.status, service_id: current.serviceId as 1, onetime: current.onetime }
+  // A saved card is the customer's own, or none (never another customer's card).
+  const savedCard = body.payment.card_id
+    ? await ownCardRef(app, user.id, body.payment.card_id)
     : null;
+  const current = await currentSubscription(app.db, user.id);
+  const value = current ? subscriptionValue(current) : null;
   if (kind === 'new' && current && RUNNING.has(current.status)) {
     throw new AppError('conflict', { info: BILLING_MESSAGES.alreadySubscribed });
   }
@@ -90,7 +92,7 @@ async function placeOrder(
     items,
     discount: gatewayDiscount(order.coupon),
     paymentToken: body.payment.token ?? null,
-    paymentMethodRef: body.payment.card_id ?? null,
+    paymentMethodRef: savedCard,
     returnUrl: `${base}/order-received/thanks`,
     cancelUrl: `${base}/order-v2?plan=${order.plan.id}`,
     idempotencyKey: `checkout:${user.id}:${body.idempotency_key}`,

@@ -8,10 +8,11 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
-import type {
-  GatewayDecline,
-  GatewayPrice,
-  PaymentGateway,
+import {
+  type GatewayDecline,
+  type GatewayPrice,
+  GatewayRequestError,
+  type PaymentGateway,
 } from '../../platform/payments/gateway.ts';
 
 /** Our user at the gateway, made there on their first order and remembered. */
@@ -70,6 +71,17 @@ const DECLINE_MESSAGES: Record<string, string> = {
   card_expiry_invalid: BILLING_MESSAGES.cardExpiryInvalid,
   card_cvc_invalid: BILLING_MESSAGES.cardCvcInvalid,
 };
+
+/**
+ * A gateway's refusal of the request itself, as the customer's error: a stale card token
+ * under the card field, an action the subscription's state no longer allows as a conflict.
+ */
+export function gatewayRequestError(error: unknown): unknown {
+  if (!(error instanceof GatewayRequestError)) return error;
+  if (error.kind === 'invalid_state')
+    return new AppError('conflict', { info: BILLING_MESSAGES.actionNotAllowed });
+  return AppError.field('card', BILLING_MESSAGES.processingError);
+}
 
 /** A gateway's refusal as the message under the card field. */
 export function declined(decline: GatewayDecline): AppError {

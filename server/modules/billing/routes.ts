@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, billingAddress, billingEndpoints } from '#shared/contracts/billing.ts';
+import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Route, route } from '../../http/endpoint-routes.ts';
+import { route as declare, type Handler, type Route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
 import { presentAuthUser } from '../identity/user-presenter.ts';
 import {
@@ -13,6 +14,7 @@ import {
 import { presentProduct } from './catalog.ts';
 import { checkout, saveBillingAddress } from './checkout-service.ts';
 import { currentSubscription, presentSubscription } from './current-subscription.ts';
+import { gatewayRequestError } from './gateway-refs.ts';
 import { invoicePdf, listInvoices } from './invoices-service.ts';
 import { buildOrder, presentQuote } from './order.ts';
 import {
@@ -22,6 +24,17 @@ import {
   subscriptionAction,
 } from './subscription-actions.ts';
 import { webhookRoute } from './webhook-route.ts';
+
+/** A route whose gateway refusals answer as the customer's errors, never as a 500. */
+function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
+  return declare(endpoint, async (context) => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      throw gatewayRequestError(error);
+    }
+  });
+}
 
 /** §2 billing for customers and visitors: catalog, orders, subscription, cards, invoices. */
 export function billingRoutes(app: App): Route[] {

@@ -11,16 +11,12 @@ import {
   type ServiceId,
   type SubscriptionValue,
 } from '#shared/subscription/actions.ts';
-import {
-  cardSources,
-  invoices,
-  type SubscriptionRow,
-  type UserRow,
-} from '../../db/schema/index.ts';
+import { invoices, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import type { GatewaySubscription, PaymentGateway } from '../../platform/payments/gateway.ts';
 import { upsertCard } from './apply-snapshots.ts';
+import { ownCardRef } from './cards-service.ts';
 import { type Catalog, presentProduct } from './catalog.ts';
 import {
   currentSubscription,
@@ -181,6 +177,7 @@ async function payOpenInvoice(
   user: UserRow,
   input: { token?: string | undefined; card_id?: string | undefined; idempotency_key: string },
 ): Promise<CheckoutResponse> {
+  if (input.card_id) await ownCardRef(app, user.id, input.card_id);
   const { row, gateway } = await mine(app, user);
   if (!canFixPaymentMethod(subscriptionValue(row))) throw notAllowed();
   const [open] = await app.db
@@ -226,15 +223,6 @@ export async function cardToCharge(
     await app.db.transaction((tx) => upsertCard(tx, gateway.name, user.id, added.card));
     return added.card.ref;
   }
-  if (input.card_id) {
-    const [card] = await app.db
-      .select()
-      .from(cardSources)
-      .where(and(eq(cardSources.userId, user.id), eq(cardSources.gatewayRef, input.card_id)));
-    if (!card) {
-      throw new AppError('not_found', { validation: { card_id: [BILLING_MESSAGES.cardNotFound] } });
-    }
-    return card.gatewayRef;
-  }
+  if (input.card_id) return ownCardRef(app, user.id, input.card_id);
   throw AppError.field('card', 'input_errors.field_is_required');
 }

@@ -2,7 +2,7 @@ import { billingEndpoints } from '#shared/contracts/billing.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
-import { WebhookRejected } from '../../platform/payments/gateway.ts';
+import { type GatewayEvent, WebhookRejected } from '../../platform/payments/gateway.ts';
 import { receiveEvents } from './gateway-events.ts';
 
 /** A webhook body is at most this big; gateways send far less. */
@@ -21,7 +21,7 @@ export function webhookRoute(app: App): Route {
       const gateway = app.payments.get(params.gateway);
       if (!gateway) throw new AppError('not_found');
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      let events;
+      let events: GatewayEvent[];
       try {
         events = gateway.verifyWebhook(raw, request.headers);
       } catch (error) {

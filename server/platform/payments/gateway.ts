@@ -236,6 +236,21 @@ export class WebhookRejected extends Error {
   }
 }
 
+/**
+ * A provider refused the request itself (an unknown or used token, an id it does not know,
+ * an action the object's state does not allow): the caller's mistake, not an outage, so
+ * retrying the same call will not help.
+ */
+export class GatewayRequestError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'invalid_state' | 'invalid_request',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GatewayRequestError';
+  }
+}
+
 /** A provider that could not be reached or failed: the caller may retry later. */
 export class GatewayUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
