@@ -10,7 +10,8 @@ export const LOGOUT_OVERLAY_MS = 1000;
 
 /**
  * Ends the session on the server and forgets it here (§4 reaction 1): the store and local
- * storage. The session and coupon cookies are httpOnly; the sign-out response clears them.
+ * storage. The session cookie is httpOnly; the coupon cookie is not (a promotion code the
+ * order page reads, no secret); the sign-out response clears both.
  */
 export async function endSession(options: { emailChangeFailed?: boolean } = {}): Promise<void> {
   try {

@@ -2,11 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { signUpRequest } from '#shared/contracts/auth.ts';
-import { dashboardFor } from '../../guards/decide.ts';
 import { RouteLink } from '../../layout/route-link.tsx';
-import { pathFor } from '../../routes/match-route.ts';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FieldSlot, FormError } from '../../ui/form-field.tsx';
@@ -14,8 +11,8 @@ import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
-import { startSession } from './auth-session.ts';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { useFinishSignIn } from './use-finish-sign-in.ts';
 import { useLang } from './use-lang.ts';
 import { useSignInOutcome } from './use-sign-in-outcome.tsx';
 
@@ -28,7 +25,7 @@ const FIELDS = ['email', 'password', 'password_confirmation', 'name'] as const;
 export function SignUpPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
   const [formError, setFormError] = useState<string>();
   // Google or Apple may find an existing account, two-factor and all.
   const { onOutcome, secondStep } = useSignInOutcome(setFormError);
@@ -47,8 +44,8 @@ export function SignUpPage() {
     setFormError(undefined);
     try {
       const { user } = await authApi.signUp({ ...values, name: name || undefined, locale: lang });
-      startSession(user);
-      await navigate(pathFor(dashboardFor(user.role), lang), { replace: true });
+      // Where the sign-up link asked (an order in progress), as after a sign-in (§2).
+      await finishSignIn(user);
     } catch (error) {
       setFormError(applyApiErrors(error, setError, FIELDS));
     }

@@ -93,7 +93,9 @@ async function placeOrder(
     discount: gatewayDiscount(order.coupon),
     paymentToken: body.payment.token ?? null,
     paymentMethodRef: savedCard,
-    returnUrl: `${base}/order-received/thanks`,
+    // Back to the order page, which reads the outcome: on to thanks, or the bank's refusal
+    // shown beside the same choice.
+    returnUrl: `${base}/order-v2?plan=${order.plan.id}`,
     cancelUrl: `${base}/order-v2?plan=${order.plan.id}`,
     idempotencyKey: `checkout:${user.id}:${body.idempotency_key}`,
     metadata: { userId: String(user.id), kind },
