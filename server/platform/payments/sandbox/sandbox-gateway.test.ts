@@ -5,11 +5,12 @@ import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import type { BillingClock } from '../billing-clock.ts';
-import type {
-  CardVault,
-  GatewayPrice,
-  PaymentGateway,
-  StartSubscriptionInput,
+import {
+  type CardVault,
+  type GatewayPrice,
+  GatewayRequestError,
+  type PaymentGateway,
+  type StartSubscriptionInput,
 } from '../gateway.ts';
 import { PaymentGateways } from '../payments-plugin.ts';
 import { createSandboxGateway, SandboxRequestError, WEBHOOK_URL } from './sandbox-gateway.ts';
@@ -191,9 +192,12 @@ describe('starting a subscription with each test card', () => {
     const byDefault = await gateway.startSubscription(startInput(customer, {}));
     expect(byDefault).toMatchObject({ kind: 'completed', invoice: { status: 'paid' } });
     const stranger = await newCustomer();
-    await expect(
-      gateway.startSubscription(startInput(stranger, { paymentMethodRef: card?.ref ?? null })),
-    ).rejects.toBeInstanceOf(SandboxRequestError);
+    // Another customer's card is unknown to this one: the caller's error, not an outage.
+    const refused = gateway.startSubscription(
+      startInput(stranger, { paymentMethodRef: card?.ref ?? null }),
+    );
+    await expect(refused).rejects.toBeInstanceOf(GatewayRequestError);
+    await expect(refused).rejects.toMatchObject({ kind: 'not_found', code: 'resource_missing' });
   });
 
   it('bills the plan and its addons, with a discount for its periods', async () => {
