@@ -41,6 +41,15 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: /billing-clock\.spec\.ts/,
+    },
+    {
+      // Journeys that move the sandbox's test clock, shared by every subscription of the
+      // server: after all the others, so no other journey sees its time jump.
+      name: 'billing-clock',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /billing-clock\.spec\.ts/,
+      dependencies: ['desktop'],
     },
   ],
   webServer: [

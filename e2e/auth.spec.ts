@@ -109,13 +109,15 @@ test('admin and author land on the admin dashboard with their menus', async ({ p
   await expect(page).toHaveURL('/en/page-not-found');
 });
 
-test('a customer gets the user menu, billing pointing at the order page', async ({ page }) => {
+test('a customer gets the user menu, billing pointing at their membership', async ({ page }) => {
+  // The demo customer bought the yearly plan when the demo data was seeded (§2 menus:
+  // billing points at membership when a subscription exists, else at the order page).
   await signIn(page, DEMO.customer.email, DEMO.customer.password);
   const menu = page.getByTestId('aside').getByTestId('menu');
   await expect(menu.getByRole('link', { name: 'Security' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Billing' })).toHaveAttribute(
     'href',
-    '/en/billing/order-v2',
+    '/en/billing/membership-v2',
   );
   await expect(menu.getByRole('link', { name: 'Customers' })).toHaveCount(0);
   await page.goto('/en/admin/dashboard');

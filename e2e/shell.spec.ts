@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO, signIn } from './support/auth.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 740 };
@@ -56,9 +57,10 @@ test('an admin screen is not reachable signed out and loads no admin code', asyn
 test('a screen of a later release shows a translated "not available yet" page', async ({
   page,
 }) => {
-  await page.goto('/fr/order-v2');
+  await signIn(page, DEMO.customer.email, DEMO.customer.password);
+  await page.goto('/fr/features/family-sharing');
   await expect(page.getByTestId('screen-unavailable')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choisissez votre formule');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partage familial');
 });
 
 test('the language switch keeps the path and the query', async ({ page }) => {

@@ -139,11 +139,12 @@ export const ROUTES = [
     ...customer,
     feature: 'family_sharing',
   }),
+  // Where an order ends, also after a provider's page (3-D Secure, PayPal approval) sent the
+  // customer back with a fresh page load: the page itself waits for the subscription and
+  // says so when the payment was not confirmed, so it needs no access check.
   account('order-received.thanks', 'order-received/thanks', {
     roles: ['USER'],
     onlyAuthenticated: true,
-    accessCheck: true,
-    fallback: 'dashboard',
   }),
 
   // Billing (§2: the current subscription decides which of these open)

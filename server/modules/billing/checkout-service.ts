@@ -93,9 +93,9 @@ async function placeOrder(
     discount: gatewayDiscount(order.coupon),
     paymentToken: body.payment.token ?? null,
     paymentMethodRef: savedCard,
-    // Back to the order page, which reads the outcome: on to thanks, or the bank's refusal
-    // shown beside the same choice.
-    returnUrl: `${base}/order-v2?plan=${order.plan.id}`,
+    // The thanks page waits for the subscription, or offers the order again when the bank
+    // did not confirm.
+    returnUrl: `${base}/order-received/thanks`,
     cancelUrl: `${base}/order-v2?plan=${order.plan.id}`,
     idempotencyKey: `checkout:${user.id}:${body.idempotency_key}`,
     metadata: { userId: String(user.id), kind },
