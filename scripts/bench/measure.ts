@@ -41,7 +41,7 @@ export interface Measurement {
 const TICK_US = 10_000;
 
 /** CPU time the process has used so far, in µs; undefined where /proc is not there. */
-async function cpuTimeUs(pid: number): Promise<number | undefined> {
+export async function cpuTimeUs(pid: number): Promise<number | undefined> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) in parentheses; utime, stime.

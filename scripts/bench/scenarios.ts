@@ -1,4 +1,5 @@
 import { builtInApp } from '#server/platform/realtime/pusher-app.ts';
+import { measureCheckout } from './checkout.ts';
 import type { Measurement } from './measure.ts';
 import type { BenchOptions } from './options.ts';
 import { measureFanout } from './realtime-fanout.ts';
@@ -171,6 +172,55 @@ export const SCENARIOS: Scenario[] = [
     headers: stateChanging,
     setup: (context) => sharedBenchSession(context),
     ...(ON_POSTGRES ? { baseline: PG_SESSION_BASELINE } : {}),
+  },
+  {
+    // §2 the current subscription, as guards and menus read it: a session lookup, the
+    // latest paid subscription and the finalizing flag, for a customer who has bought.
+    name: 'current-subscription',
+    server: 'product',
+    path: '/api/account/v1/subscriptions/current',
+    setup: async (context) => {
+      const session = await benchSession(context, benchAccount(900), 900);
+      const catalog = (await (
+        await context.request('GET', '/api/public/v1/billing/products?currency=USD&service_id=1')
+      ).json()) as { items: { product_id: number; additional: boolean }[] };
+      const plan = catalog.items.find((item) => !item.additional);
+      const token = (await (
+        await context.request('POST', '/sandbox/v1/tokens', {
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2034,
+          cvc: '123',
+          name: 'Bench',
+        })
+      ).json()) as { id: string };
+      const order = await fetch(
+        new URL('/api/account/v1/billing/subscriptions/create', context.baseUrl),
+        {
+          method: 'POST',
+          headers: { ...stateChanging, ...session, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            product_id: plan?.product_id,
+            payment: { service_id: 1, token: token.id },
+            idempotency_key: crypto.randomUUID(),
+          }),
+        },
+      );
+      // A second run on the same PostgreSQL finds the plan bought already (409).
+      if (!order.ok && order.status !== 409)
+        throw new Error(`bench order answered ${order.status}`);
+      return session;
+    },
+  },
+  {
+    // Buying: order checks, the sandbox's customer, price, card and charge, the answer
+    // applied to our books (subscription, invoice, ledger) and its mail: a fixed number of
+    // orders by new customers (checkout.ts).
+    name: 'checkout',
+    server: 'product',
+    method: 'POST',
+    path: '/api/account/v1/billing/subscriptions/create',
+    measure: measureCheckout,
   },
   {
     // Publish through the `pusher` library (signed HTTP events API) to receipt on each of

@@ -2,6 +2,8 @@ import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
+import { products } from '#server/db/schema/index.ts';
+import { seedDemoCatalog } from '#server/modules/billing/demo-catalog.ts';
 import { failStartup, serve } from './serve.ts';
 
 // The real application with every plugin and hook, on a fresh in-memory database so that
@@ -11,6 +13,9 @@ async function start(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL || undefined;
   const database = await openDatabase({ url, dataDir: 'memory://' });
   await migrateDatabase(database);
+  // The demo catalog, so the billing scenarios have plans to buy.
+  if (!(await database.db.select().from(products).limit(1)).length)
+    await seedDemoCatalog(database.db);
   // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy
   // does; the runner on loopback plays the proxy.
   const app = await buildApp(testConfig({ TRUST_PROXY: 'loopback' }), { database });

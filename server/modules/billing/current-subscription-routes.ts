@@ -1,7 +1,7 @@
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
-import { currentSubscription, lastInvoiceFinalizing } from './current-subscription.ts';
+import { currentSubscriptionState } from './current-subscription.ts';
 import { subscriptionValue } from './subscription-actions.ts';
 
 /**
@@ -11,13 +11,13 @@ import { subscriptionValue } from './subscription-actions.ts';
 export function currentSubscriptionRoutes(app: App): Route[] {
   return [
     route(currentSubscriptionEndpoint, async ({ auth }) => {
-      const row = app.config.features.has('billing')
-        ? await currentSubscription(app.db, auth.user.id)
+      const state = app.config.features.has('billing')
+        ? await currentSubscriptionState(app.db, auth.user.id)
         : null;
-      if (!row) return { subscription: null, last_invoice_finalizing: false };
+      if (!state) return { subscription: null, last_invoice_finalizing: false };
       return {
-        subscription: { ...subscriptionValue(row), exists: true },
-        last_invoice_finalizing: await lastInvoiceFinalizing(app.db, row.id),
+        subscription: { ...subscriptionValue(state), exists: true },
+        last_invoice_finalizing: state.lastInvoiceFinalizing,
       };
     }),
   ];

@@ -34,6 +34,54 @@ export async function currentSubscription(
   return row ?? null;
 }
 
+/**
+ * The guards' and menus' read (§2), on every billing navigation and every live change: the
+ * current subscription's status and the finalizing flag in one indexed query, built once
+ * per database (see identity/sessions.ts for why an unnamed prepared statement).
+ */
+function prepareCurrentState(db: Database) {
+  // Spelled out with an alias: inside a select list Drizzle leaves columns unqualified, and
+  // an unqualified `id` would be the invoice's own.
+  const latestInvoice = sql<string | null>`(select latest.status from invoices latest
+    where latest.subscription_id = "subscriptions"."id"
+    order by latest.issued_at desc, latest.id desc limit 1)`;
+  return db
+    .select({
+      status: subscriptions.status,
+      serviceId: subscriptions.serviceId,
+      onetime: subscriptions.onetime,
+      latestInvoice,
+    })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        sql`exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.status} = 'paid')`,
+      ),
+    )
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1)
+    .prepare('');
+}
+
+const currentStateQueries = new WeakMap<Database, ReturnType<typeof prepareCurrentState>>();
+
+export async function currentSubscriptionState(db: Database, userId: number) {
+  let query = currentStateQueries.get(db);
+  if (!query) {
+    query = prepareCurrentState(db);
+    currentStateQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
+  if (!row) return null;
+  return {
+    status: row.status,
+    serviceId: row.serviceId,
+    onetime: row.onetime,
+    lastInvoiceFinalizing: row.latestInvoice === 'finalizing',
+  };
+}
+
 /** §3 "last-invoice-finalizing flag": the subscription's latest invoice is still being made. */
 export async function lastInvoiceFinalizing(
   db: Database,

@@ -27,7 +27,9 @@ import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
 import { once } from './idempotent.ts';
 
-export function subscriptionValue(row: SubscriptionRow): SubscriptionValue {
+export function subscriptionValue(
+  row: Pick<SubscriptionRow, 'status' | 'serviceId' | 'onetime'>,
+): SubscriptionValue {
   return { status: row.status, service_id: row.serviceId as ServiceId, onetime: row.onetime };
 }
 
