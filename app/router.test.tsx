@@ -54,7 +54,9 @@ describe('a failed current-subscription fetch', () => {
 
     up = true;
     await state.getByRole('button', { name: 'Try again' }).click();
-    await expect.element(screen.getByRole('heading', { level: 1, name: 'Membership' })).toBeVisible();
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Membership' }))
+      .toBeVisible();
     expect(screen.getByTestId('subscription-unavailable').elements()).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/en/billing/membership-v2');
     expect(getSession().subscription?.current).toMatchObject({ status: 'active' });

@@ -21,9 +21,9 @@ import { securityHeaders, securityHeaderValues } from './http/security-headers.t
 import type { App } from './http/types.ts';
 import { refusingUnstorableText } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
+import { billingPlugin } from './modules/billing/billing-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
-import { billingPlugin } from './modules/billing/billing-plugin.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
