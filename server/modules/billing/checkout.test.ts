@@ -284,6 +284,25 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(resumedAgain.status).toBe(409);
   });
 
+  it('pauses a card subscription and continues it; a paused one cannot be canceled', async () => {
+    const buyer = await signedInUser(app);
+    await shop.buy(buyer);
+    const paused = await call(e.pause, { cookie: buyer.cookie });
+    expect(paused.data.subscription.status).toBe('paused');
+    expect((await call(e.cancel, { cookie: buyer.cookie })).status).toBe(409);
+    const continued = await call(e.continue, { cookie: buyer.cookie });
+    expect(continued.data.subscription.status).toBe('active');
+  });
+
+  it('answers 404 to subscription actions of a customer who has none', async () => {
+    const nobody = await signedInUser(app);
+    for (const endpoint of [e.cancel, e.resume, e.pause, e.continue]) {
+      expect((await call(endpoint, { cookie: nobody.cookie })).status).toBe(404);
+    }
+    expect((await call(e.subscription, { cookie: nobody.cookie })).status).toBe(404);
+    expect((await call(e.invoices, { cookie: nobody.cookie })).data.items).toEqual([]);
+  });
+
   it('previews an upgrade with proration, then charges what it showed', async () => {
     const buyer = await signedInUser(app);
     await shop.buy(buyer);

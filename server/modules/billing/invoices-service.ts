@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { BILLING_MESSAGES, type InvoiceView } from '#shared/contracts/billing.ts';
 import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
 import { isLang } from '#shared/locales.ts';
-import { type InvoiceRow, invoiceLines, invoices } from '../../db/schema/index.ts';
+import { coupons, type InvoiceRow, invoiceLines, invoices } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import type { InvoiceDocument } from '../../platform/pdf/invoice-document.ts';
@@ -60,6 +60,16 @@ export async function listInvoices(app: App, userId: number, paging: PagingQuery
   return listPage(items, paging, total?.value ?? 0);
 }
 
+/** The coupon a discount came from, as printed beside it. */
+async function couponLabel(app: App, couponId: number | null): Promise<string> {
+  if (!couponId) return '';
+  const [coupon] = await app.db
+    .select({ code: coupons.code })
+    .from(coupons)
+    .where(eq(coupons.id, couponId));
+  return coupon?.code ?? '';
+}
+
 /** One of the user's invoices as a PDF in the invoice's language (§ issue: Cyrillic too). */
 export async function invoicePdf(
   app: App,
@@ -101,7 +111,10 @@ export async function invoicePdf(
       amount: line.amount,
     })),
     subtotal: row.subtotal,
-    discount: row.discountTotal > 0 ? { label: '', amount: row.discountTotal } : null,
+    discount:
+      row.discountTotal > 0
+        ? { label: await couponLabel(app, row.couponId), amount: row.discountTotal }
+        : null,
     tax: { label: '', ratePercent: 0, amount: row.taxTotal },
     total: row.total,
     amountPaid: row.amountPaid,

@@ -178,11 +178,34 @@ describe('renewals, dunning and webhooks', async () => {
     expect((await call(e.invoices, { cookie: buyer.cookie })).data.items[0]?.status).toBe('paid');
   });
 
-  it('ends a subscription canceled at period end when the period ends', async () => {
+  it('ends a subscription canceled at period end when the period ends; reactivate buys anew', async () => {
     const buyer = await signedInUser(app);
     await shop.buy(buyer);
     await call(e.cancel, { cookie: buyer.cookie });
+    expect((await mailsTo(buyer.user.email, 'billing_canceled')).length).toBe(1);
     await advanceDays(32);
     expect((await detail(buyer.cookie)).status).toBe('expired');
+    // A new order is refused while one runs, but not now: reactivation is the door (§4).
+    const plan = await shop.plan('1 month');
+    const again = await call(e.reactivate, {
+      cookie: buyer.cookie,
+      body: {
+        product_id: plan.id,
+        payment: { service_id: 1, token: await cardToken(app, CARDS.visa) },
+        idempotency_key: randomUUID(),
+      },
+    });
+    expect(again.status).toBe(200);
+    expect((await detail(buyer.cookie)).status).toBe('active');
+  });
+
+  it('mails a renewal reminder 3 days ahead, once a period', async () => {
+    const buyer = await signedInUser(app);
+    await shop.buy(buyer);
+    await advanceDays(26);
+    expect((await mailsTo(buyer.user.email, 'billing_renewal_reminder')).length).toBe(0);
+    await advanceDays(2);
+    await advanceDays(0);
+    expect((await mailsTo(buyer.user.email, 'billing_renewal_reminder')).length).toBe(1);
   });
 });
