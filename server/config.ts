@@ -163,6 +163,18 @@ const envSchema = z
     path: ['DEFAULT_LOCALE'],
     message: 'must be one of LOCALES',
   })
+  .refine(
+    (env) =>
+      env.NODE_ENV !== 'production' ||
+      !env.BILLING_SANDBOX ||
+      (env.SANDBOX_WEBHOOK_SECRET !== undefined &&
+        env.SANDBOX_WEBHOOK_SECRET !== SANDBOX_DEFAULT_WEBHOOK_SECRET),
+    {
+      // The default is published: anyone could sign a sandbox event granting a subscription.
+      path: ['SANDBOX_WEBHOOK_SECRET'],
+      message: 'the sandbox in production needs a secret of your own',
+    },
+  )
   .refine(allOrNone(GOOGLE_KEYS), {
     path: ['OAUTH_GOOGLE_CLIENT_ID'],
     message: `set ${GOOGLE_KEYS.join(' and ')} together`,

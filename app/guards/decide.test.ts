@@ -277,14 +277,14 @@ describe('route guard priorities (§2, first match wins)', () => {
     ],
     [
       'an access-checked route outside the list goes to its fallback',
-      '/en/order-received/thanks',
-      { user: customer },
-      ['redirect', 10, '/en/dashboard'],
+      '/en/reactivate-account',
+      { user: deactivated },
+      ['redirect', 10, '/en'],
     ],
     [
       'an access-checked route in the list opens',
-      '/en/order-received/thanks',
-      { user: customer, accessPages: ['order-received.thanks'] },
+      '/en/reactivate-account',
+      { user: deactivated, accessPages: ['reactivate-account'] },
       ['allow', 'none'],
     ],
     [
@@ -600,7 +600,6 @@ describe('priority order holds when several rules match', () => {
       name: 'order-received.thanks',
       roles: ['USER'],
       auth: true,
-      accessCheck: true,
     },
     { path: 'order-v2', name: 'order2', roles: ['USER', 'PUBLIC'], notDeactivated: true },
     { path: 'order', name: 'order', roles: ['USER', 'PUBLIC'], notDeactivated: true },

@@ -38,6 +38,8 @@ export const BILLING_MESSAGES = {
   noSubscription: 'billing_errors.no_subscription',
   actionNotAllowed: 'billing_errors.action_not_allowed',
   samePlan: 'billing_errors.same_plan',
+  differentPeriod: 'billing_errors.different_period',
+  orderInProgress: 'billing_errors.order_in_progress',
   cardNotFound: 'billing_errors.card_not_found',
   cardInUse: 'billing_errors.card_in_use',
   invoiceNotFound: 'billing_errors.invoice_not_found',

@@ -20,8 +20,42 @@ export async function billingSweep(app: App): Promise<void> {
   await remindRenewals(app);
 }
 
+/** A claimed retry's lease: a process that dies mid-call leaves it to be retried then. */
+const LEASE_MS = 15 * 60_000;
+
+/**
+ * An on-hold subscription whose open invoice has no retry set (its first failure's
+ * follow-up was lost to a crash, or events came in another order) gets the one now due.
+ */
+async function scheduleMissingRetries(app: App, now: Date): Promise<void> {
+  const unscheduled = await app.db
+    .select({ invoice: invoices.id, graceUntil: subscriptions.graceUntil })
+    .from(invoices)
+    .innerJoin(subscriptions, eq(subscriptions.id, invoices.subscriptionId))
+    .where(
+      and(
+        eq(invoices.status, 'open'),
+        isNull(invoices.nextAttemptAt),
+        eq(subscriptions.status, 'on_hold'),
+        isNotNull(subscriptions.graceUntil),
+      ),
+    )
+    .limit(100);
+  for (const { invoice, graceUntil } of unscheduled) {
+    if (!graceUntil) continue;
+    const first = firstFailureAt(graceUntil, app.config.billing.graceDays);
+    const due = retriesDue(first, now);
+    const next = retryAt(first, Math.max(due - 1, 0)) ?? now;
+    await app.db
+      .update(invoices)
+      .set({ nextAttemptAt: next })
+      .where(and(eq(invoices.id, invoice), isNull(invoices.nextAttemptAt)));
+  }
+}
+
 async function retryFailedRenewals(app: App): Promise<void> {
   const now = app.payments.clock.now();
+  await scheduleMissingRetries(app, now);
   const due = await app.db
     .select({ invoice: invoices, subscription: subscriptions })
     .from(invoices)
@@ -38,9 +72,10 @@ async function retryFailedRenewals(app: App): Promise<void> {
   for (const { invoice, subscription } of due) {
     const attemptAt = invoice.nextAttemptAt;
     if (!attemptAt || !subscription.graceUntil) continue;
+    const lease = new Date(now.getTime() + LEASE_MS);
     const [claimed] = await app.db
       .update(invoices)
-      .set({ nextAttemptAt: null })
+      .set({ nextAttemptAt: lease })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.nextAttemptAt, attemptAt)))
       .returning({ id: invoices.id });
     if (!claimed) continue;
@@ -53,6 +88,10 @@ async function retryFailedRenewals(app: App): Promise<void> {
         idempotencyKey: `dunning:${invoice.id}:${made}`,
       });
       if (outcome.kind === 'paid') {
+        await app.db
+          .update(invoices)
+          .set({ nextAttemptAt: null })
+          .where(eq(invoices.id, invoice.id));
         await applyAnswer(app, gateway, { invoice: outcome.invoice });
         const fresh = await gateway.fetchSubscription(subscription.gatewayRef);
         if (fresh) await applyAnswer(app, gateway, { subscription: fresh });

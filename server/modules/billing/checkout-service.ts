@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_MESSAGES,
@@ -21,7 +21,7 @@ import type { Catalog } from './catalog.ts';
 import { currentSubscription } from './current-subscription.ts';
 import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
-import { once } from './idempotent.ts';
+import { once, oneAtATime } from './idempotent.ts';
 import { buildOrder, gatewayDiscount } from './order.ts';
 import { subscriptionValue } from './subscription-actions.ts';
 
@@ -45,7 +45,7 @@ export function checkout(
   kind: OrderKind,
 ): Promise<CheckoutResponse> {
   return once(app, user.id, `checkout:${user.id}:${body.idempotency_key}`, () =>
-    placeOrder(app, catalog, user, body, kind),
+    oneAtATime(app, user.id, () => placeOrder(app, catalog, user, body, kind)),
   );
 }
 
@@ -87,20 +87,32 @@ async function placeOrder(
   for (const product of [order.plan, ...order.addons])
     items.push(await priceFor(app, gateway, product));
   const base = `${app.config.appUrl}/${body.lang}`;
-  const outcome = await gateway.startSubscription({
-    customerRef,
-    items,
-    discount: gatewayDiscount(order.coupon),
-    paymentToken: body.payment.token ?? null,
-    paymentMethodRef: savedCard,
-    // The thanks page waits for the subscription, or offers the order again when the bank
-    // did not confirm.
-    returnUrl: `${base}/order-received/thanks`,
-    cancelUrl: `${base}/order-v2?plan=${order.plan.id}`,
-    idempotencyKey: `checkout:${user.id}:${body.idempotency_key}`,
-    metadata: { userId: String(user.id), kind },
-  });
-  if (outcome.kind === 'declined') throw declined(outcome.decline);
+  // A use of a capped coupon is taken before the charge, so two orders cannot both have
+  // its last one; it is given back when nothing was bought.
+  if (order.coupon) await reserveCoupon(app, order.coupon.id);
+  let outcome: Awaited<ReturnType<typeof gateway.startSubscription>>;
+  try {
+    outcome = await gateway.startSubscription({
+      customerRef,
+      items,
+      discount: gatewayDiscount(order.coupon),
+      paymentToken: body.payment.token ?? null,
+      paymentMethodRef: savedCard,
+      // The thanks page waits for the subscription, or offers the order again when the bank
+      // did not confirm.
+      returnUrl: `${base}/order-received/thanks`,
+      cancelUrl: `${base}/order-v2?plan=${order.plan.id}`,
+      idempotencyKey: `checkout:${user.id}:${body.idempotency_key}`,
+      metadata: { userId: String(user.id), kind },
+    });
+  } catch (error) {
+    if (order.coupon) await releaseCoupon(app, order.coupon.id);
+    throw error;
+  }
+  if (outcome.kind === 'declined') {
+    if (order.coupon) await releaseCoupon(app, order.coupon.id);
+    throw declined(outcome.decline);
+  }
   if (outcome.kind === 'redirect') {
     if (outcome.subscription)
       await applyAnswer(app, gateway, { subscription: outcome.subscription });
@@ -129,7 +141,28 @@ async function placeOrder(
   };
 }
 
-/** A coupon used on a new subscription: counted against its cap, listed for staff. */
+async function reserveCoupon(app: App, couponId: number): Promise<void> {
+  const [taken] = await app.db
+    .update(coupons)
+    .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        or(isNull(coupons.maxRedemptions), lt(coupons.timesRedeemed, coupons.maxRedemptions)),
+      ),
+    )
+    .returning({ id: coupons.id });
+  if (!taken) throw AppError.field('coupon', BILLING_MESSAGES.couponUsedUp);
+}
+
+async function releaseCoupon(app: App, couponId: number): Promise<void> {
+  await app.db
+    .update(coupons)
+    .set({ timesRedeemed: sql`greatest(${coupons.timesRedeemed} - 1, 0)` })
+    .where(eq(coupons.id, couponId));
+}
+
+/** A coupon used on a new subscription (its use was reserved at the order), listed for staff. */
 async function redeemCoupon(app: App, couponId: number, userId: number, subscriptionId: number) {
   await app.db.transaction(async (tx) => {
     // Once per subscription, whether our answer or the gateway's webhook made its row first.
@@ -149,10 +182,6 @@ async function redeemCoupon(app: App, couponId: number, userId: number, subscrip
       );
     if (already) return;
     await tx.insert(couponRedemptions).values({ couponId, userId, subscriptionId });
-    await tx
-      .update(coupons)
-      .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-      .where(eq(coupons.id, couponId));
     await tx.update(subscriptions).set({ couponId }).where(eq(subscriptions.id, subscriptionId));
   });
 }

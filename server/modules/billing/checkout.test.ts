@@ -305,24 +305,96 @@ describe('buying a plan on the sandbox gateway', async () => {
 
   it('previews an upgrade with proration, then charges what it showed', async () => {
     const buyer = await signedInUser(app);
-    await shop.buy(buyer);
-    const yearly = await shop.plan('1 year');
+    await shop.buy(buyer, { plan: '1 year' });
+    const family = await shop.plan('Family, 1 year');
     const preview = await call(e.changePreview, {
       cookie: buyer.cookie,
-      query: { product_id: yearly.id },
+      query: { product_id: family.id },
     });
     expect(preview.status).toBe(200);
     expect(preview.data.due).toBe(Math.max(preview.data.charge - preview.data.credit, 0));
     expect(preview.data.due).toBeGreaterThan(0);
+    expect(preview.data.next_amount).toBe(family.amount);
     const changed = await call(e.change, {
       cookie: buyer.cookie,
-      body: { product_id: yearly.id, idempotency_key: randomUUID() },
+      body: { product_id: family.id, idempotency_key: randomUUID() },
     });
     expect(changed.status).toBe(200);
     const detail = await call(e.subscription, { cookie: buyer.cookie });
-    expect(detail.data.subscription.plan.product_id).toBe(yearly.id);
+    expect(detail.data.subscription.plan.product_id).toBe(family.id);
     const invoices = (await call(e.invoices, { cookie: buyer.cookie })).data.items;
     expect(invoices[0]).toMatchObject({ status: 'paid', total: preview.data.due });
+  });
+
+  it('refuses a plan change to another billing period, and an addon of another period', async () => {
+    const buyer = await signedInUser(app);
+    await shop.buy(buyer);
+    const yearly = await shop.plan('1 year');
+    for (const endpoint of [e.changePreview, e.change]) {
+      const answer =
+        endpoint === e.change
+          ? await call(e.change, {
+              cookie: buyer.cookie,
+              body: { product_id: yearly.id, idempotency_key: randomUUID() },
+            })
+          : await call(e.changePreview, { cookie: buyer.cookie, query: { product_id: yearly.id } });
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors_validation).toEqual({
+        product_id: [BILLING_MESSAGES.differentPeriod],
+      });
+    }
+    const monthlyAddon = (await shop.plan('1 month')).additionalProductId as number;
+    const mixed = await call(e.quote, {
+      body: { product_id: yearly.id, addon_ids: [monthlyAddon] },
+    });
+    expect(mixed.status).toBe(422);
+    expect(mixed.body.errors_validation).toEqual({
+      addon_ids: [BILLING_MESSAGES.productUnavailable],
+    });
+  });
+
+  it('takes one order at a time per customer: two tabs with two keys charge once', async () => {
+    const buyer = await signedInUser(app);
+    const answers = await Promise.all([shop.buy(buyer), shop.buy(buyer)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [counts] = await queryRows<{ paid: number }>(
+      app.db,
+      sql`select count(*)::int as paid from invoices where user_id = ${buyer.user.id} and status = 'paid'`,
+    );
+    expect(counts?.paid).toBe(1);
+  });
+
+  it('never lets a capped coupon be redeemed beyond its cap, even at once', async () => {
+    await app.db.insert(coupons).values({
+      code: 'ONLYONE',
+      name: 'One use',
+      percentOff: 50,
+      duration: 'once',
+      maxRedemptions: 1,
+    });
+    const buyers = await Promise.all([1, 2, 3].map(() => signedInUser(app)));
+    const answers = await Promise.all(
+      buyers.map((buyer) => shop.buy(buyer, { coupon: 'ONLYONE' })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused.body.errors_validation).toEqual({ coupon: [BILLING_MESSAGES.couponUsedUp] });
+    }
+    const [coupon] = await app.db.select().from(coupons).where(eq(coupons.code, 'ONLYONE'));
+    expect(coupon?.timesRedeemed).toBe(1);
+    const declined = await signedInUser(app);
+    await app.db.insert(coupons).values({
+      code: 'ONEMORE',
+      name: 'One use',
+      percentOff: 50,
+      duration: 'once',
+      maxRedemptions: 1,
+    });
+    expect((await shop.buy(declined, { coupon: 'ONEMORE', card: CARDS.declined })).status).toBe(
+      422,
+    );
+    const [kept] = await app.db.select().from(coupons).where(eq(coupons.code, 'ONEMORE'));
+    expect(kept?.timesRedeemed).toBe(0);
   });
 
   it('keeps cards: the default first, set default, refuses deleting the one renewals use', async () => {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
+import { BILLING_MESSAGES } from '#shared/contracts/billing.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
@@ -52,5 +53,38 @@ async function answerOf<T>(
     if (row.response !== null) return { done: true, value: row.response as T };
     if (Date.now() > deadline) throw new AppError('conflict');
     await sleep(100);
+  }
+}
+
+/** After this long a held order slot is taken to belong to a process that died. */
+const SLOT_STALE_MS = 120_000;
+
+/**
+ * One order at a time per customer, whatever the idempotency keys: two tabs paying at once
+ * would otherwise both pass the "already subscribed" check and both charge. The second
+ * is told an order is in progress. Not a transaction: the gateway call in between uses the
+ * database too (on PGlite, its only connection).
+ */
+export async function oneAtATime<T>(app: App, userId: number, work: () => Promise<T>): Promise<T> {
+  const key = `order-slot:${userId}`;
+  const claim = () =>
+    app.db
+      .insert(idempotencyKeys)
+      .values({ key, userId })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+  let [claimed] = await claim();
+  if (!claimed) {
+    const stale = new Date(Date.now() - SLOT_STALE_MS);
+    await app.db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, stale)));
+    [claimed] = await claim();
+  }
+  if (!claimed) throw new AppError('conflict', { info: BILLING_MESSAGES.orderInProgress });
+  try {
+    return await work();
+  } finally {
+    await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
   }
 }

@@ -53,8 +53,10 @@ export async function buildOrder(
   for (const addonId of new Set(selection.addon_ids)) {
     if (plan.includes.includes(addonId)) continue;
     const addon = await deps.catalog.findOnSale(addonId, serviceId, row.currency);
-    if (!addon?.row.additional)
+    // An addon renews with its plan: one of another period would be billed at the wrong rate.
+    if (!addon?.row.additional || !samePeriod(addon.row, plan.row)) {
       throw AppError.field('addon_ids', BILLING_MESSAGES.productUnavailable);
+    }
     addons.push(addon.row);
   }
   const ids = [plan.row.id, ...addons.map((addon) => addon.id)];
@@ -72,6 +74,16 @@ export async function buildOrder(
     serviceId,
     totals: orderTotals(lines, row.currency, coupon ? couponTerms(coupon) : null),
   };
+}
+
+/** Whether two products renew on the same period (a month, a year, two years). */
+export function samePeriod(
+  a: Pick<ProductRow, 'interval' | 'intervalCount' | 'onetime'>,
+  b: Pick<ProductRow, 'interval' | 'intervalCount' | 'onetime'>,
+): boolean {
+  return (
+    a.interval === b.interval && a.intervalCount === b.intervalCount && a.onetime === b.onetime
+  );
 }
 
 export function presentQuote(order: Order): QuoteResponse {

@@ -11,7 +11,7 @@ import {
   type ServiceId,
   type SubscriptionValue,
 } from '#shared/subscription/actions.ts';
-import { invoices, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
+import { invoices, products, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import type { GatewaySubscription, PaymentGateway } from '../../platform/payments/gateway.ts';
@@ -26,6 +26,7 @@ import {
 import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
 import { once } from './idempotent.ts';
+import { samePeriod } from './order.ts';
 
 export function subscriptionValue(
   row: Pick<SubscriptionRow, 'status' | 'serviceId' | 'onetime'>,
@@ -92,8 +93,15 @@ async function changeTarget(app: App, catalog: Catalog, user: UserRow, productId
   if (!target || target.row.additional) {
     throw AppError.field('product_id', BILLING_MESSAGES.productUnavailable);
   }
-  if (target.row.id === row.productId)
+  if (target.row.id === row.productId) {
     throw AppError.field('product_id', BILLING_MESSAGES.samePlan);
+  }
+  // A change keeps the billing period: the gateway prorates within the current one, and a
+  // yearly plan renewed monthly (or the reverse) would bill the wrong amount each period.
+  const [current] = await app.db.select().from(products).where(eq(products.id, row.productId));
+  if (!current || !samePeriod(current, target.row)) {
+    throw AppError.field('product_id', BILLING_MESSAGES.differentPeriod);
+  }
   return { row, gateway, target };
 }
 
