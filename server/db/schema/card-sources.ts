@@ -31,6 +31,8 @@ export const cardSources = pgTable(
     expYear: smallint().notNull(),
     /** The card renewals are charged to (also users.default_source, §3). */
     isDefault: boolean().notNull().default(false),
+    /** When the gateway's state we hold was true: an older report changes nothing. */
+    gatewayUpdatedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

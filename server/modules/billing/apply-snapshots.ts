@@ -443,13 +443,22 @@ async function applyCard(
   applied.cardsChanged = true;
 }
 
-/** Saves a card as the gateway shows it; the default one is also users.default_source (§3). */
+/**
+ * Saves a card as the gateway shows it, unless what we hold is newer (a late event must not
+ * bring back an old default); the default one is also users.default_source (§3).
+ */
 export async function upsertCard(
   tx: Database,
   gateway: GatewayName,
   userId: number,
   card: GatewayCard,
 ): Promise<CardSourceRow> {
+  await lockObject(tx, gateway, 'card', card.ref);
+  const [held] = await tx
+    .select()
+    .from(cardSources)
+    .where(and(eq(cardSources.gateway, gateway), eq(cardSources.gatewayRef, card.ref)));
+  if (held?.gatewayUpdatedAt && held.gatewayUpdatedAt > card.updatedAt) return held;
   const values = {
     userId,
     gateway,
@@ -459,6 +468,7 @@ export async function upsertCard(
     expMonth: card.expMonth,
     expYear: card.expYear,
     isDefault: card.isDefault,
+    gatewayUpdatedAt: card.updatedAt,
   };
   if (card.isDefault) {
     await tx

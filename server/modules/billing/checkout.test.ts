@@ -4,10 +4,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, billingEndpoints } from '#shared/contracts/billing.ts';
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { queryRows } from '../../db/client.ts';
-import { couponProducts, coupons, entitlements, products } from '../../db/schema/index.ts';
+import {
+  couponProducts,
+  coupons,
+  entitlements,
+  gatewayCustomers,
+  products,
+} from '../../db/schema/index.ts';
 import { CARDS, cardToken, openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
+import { applyAnswer } from './gateway-events.ts';
 
 const e = billingEndpoints;
 
@@ -422,6 +429,26 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(set.status).toBe(200);
     expect(set.data.user.default_source).toBe(newDefault);
     expect(set.data.items[0]).toMatchObject({ card_id: newDefault, default: true });
+    // A late report from before the change does not bring the old default back.
+    const sandbox = app.payments.get('sandbox');
+    const [customer] = await app.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.userId, buyer.user.id));
+    await applyAnswer(app, sandbox as NonNullable<typeof sandbox>, {
+      card: {
+        ref: added.data.items[0]?.card_id as string,
+        customerRef: customer?.customerRef as string,
+        brand: 'visa',
+        last4: '4242',
+        expMonth: 12,
+        expYear: 2031,
+        isDefault: true,
+        updatedAt: new Date('2020-01-01T00:00:00Z'),
+      },
+    });
+    const after = await call(e.cards, { cookie: buyer.cookie });
+    expect(after.data.items[0]).toMatchObject({ card_id: newDefault, default: true });
     const removed = await call(e.cardDelete, {
       cookie: buyer.cookie,
       body: { card_id: added.data.items[0]?.card_id as string },

@@ -25,6 +25,9 @@ import {
 } from './subscription-actions.ts';
 import { webhookRoute } from './webhook-route.ts';
 
+/** Quotes naming a coupon, per client address: enough for a customer, slow for a guesser. */
+const COUPON_CHECKS_PER_IP = { limit: 30, windowMs: 15 * 60_000 };
+
 /** A route whose gateway refusals answer as the customer's errors, never as a 500. */
 function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
   return declare(endpoint, async (context) => {
@@ -69,9 +72,15 @@ export function billingRoutes(app: App): Route[] {
         : [];
       return { currency, items: items.map(presentProduct) };
     }),
-    route(e.quote, async ({ body }) =>
-      presentQuote(await buildOrder(deps, body, app.payments.clock.now())),
-    ),
+    route(e.quote, async ({ body, request }) => {
+      // Coupon codes are guessable by trying: each address may check a few at a time.
+      if (body.coupon) {
+        await app.rateLimiter.consume([
+          { name: 'coupon-ip', key: request.ip, ...COUPON_CHECKS_PER_IP },
+        ]);
+      }
+      return presentQuote(await buildOrder(deps, body, app.payments.clock.now()));
+    }),
     route(e.checkout, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'new')),
     route(e.reactivate, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'reactivate')),
     route(e.upgradeBonus, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'bonus')),

@@ -1,0 +1,1 @@
+ALTER TABLE "card_sources" ADD COLUMN "gateway_updated_at" timestamp with time zone;
