@@ -11,6 +11,7 @@ import {
   type ServiceId,
   type SubscriptionValue,
 } from '#shared/subscription/actions.ts';
+import { type LifecycleAction, lifecycleActions } from '#shared/subscription/lifecycle.ts';
 import { invoices, products, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
@@ -55,24 +56,20 @@ async function answerWith(app: App, gateway: PaymentGateway, snapshot: GatewaySu
   return { subscription: await presentSubscription(app.db, row) };
 }
 
-type Action = 'cancel' | 'resume' | 'pause' | 'continue';
-
-/** Whether a subscription may take an action now: one rule each, beside §4's. */
-const ALLOWED: Record<Action, (row: SubscriptionRow) => boolean> = {
-  cancel: (row) => row.status === 'active' && !row.onetime,
-  resume: (row) => row.status === 'canceled',
-  pause: (row) => row.status === 'active' && !row.onetime && row.paymentMethodType === 'card',
-  continue: (row) => row.status === 'paused',
-};
-
 /** Cancel at period end, undo that, pause, continue: asked of the gateway, applied at once. */
 export async function subscriptionAction(
   app: App,
   user: UserRow,
-  action: Action,
+  action: LifecycleAction,
 ): Promise<{ subscription: SubscriptionDetail }> {
   const { row, gateway } = await mine(app, user);
-  if (!ALLOWED[action](row)) throw notAllowed();
+  const allowed = lifecycleActions({
+    status: row.status,
+    onetime: row.onetime,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    paymentMethodType: row.paymentMethodType,
+  });
+  if (!allowed[action]) throw notAllowed();
   const ref = row.gatewayRef;
   const snapshot =
     action === 'cancel'

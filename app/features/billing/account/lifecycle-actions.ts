@@ -1,38 +1,27 @@
 import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
+import {
+  type LifecycleActions,
+  lifecycleActions as sharedLifecycleActions,
+} from '#shared/subscription/lifecycle.ts';
 
-// The membership screen's own buttons beside the §4 account actions (which come from
-// shared/subscription/actions.ts): cancel at period end, resume, pause and continue. §4 does
-// not list them; these are the server's rules for them (server/modules/billing
-// subscription-actions.ts), which decides for real and refuses any other case
-// (billing_errors.action_not_allowed).
+// The membership's period line; its buttons follow shared/subscription/lifecycle.ts.
 
 type Lifecycle = Pick<SubscriptionDetail, 'status' | 'onetime' | 'cancel_at_period_end'> & {
   payment_method: Pick<SubscriptionDetail['payment_method'], 'type'>;
   exists?: boolean;
 };
 
-export interface LifecycleActions {
-  /** Stop renewing at the end of the paid period. */
-  cancel: boolean;
-  /** Keep renewing after all. */
-  resume: boolean;
-  /** Stop renewals for a while; access lasts to the end of the paid period. */
-  pause: boolean;
-  /** Renew again after a pause. */
-  continue: boolean;
-}
+export type { LifecycleActions };
 
+/** The cancel, resume, pause and continue buttons a subscription offers. */
 export function lifecycleActions(subscription: Lifecycle): LifecycleActions {
-  const { status, onetime, cancel_at_period_end: ending } = subscription;
-  // A one-time plan never renews, so there is nothing to stop or start again.
-  const renewing = subscription.exists !== false && !onetime;
-  return {
-    cancel: renewing && status === 'active' && !ending,
-    resume: renewing && (status === 'canceled' || (status === 'active' && ending)),
-    pause:
-      renewing && status === 'active' && !ending && subscription.payment_method.type === 'card',
-    continue: renewing && status === 'paused',
-  };
+  return sharedLifecycleActions({
+    status: subscription.status,
+    onetime: subscription.onetime,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    paymentMethodType: subscription.payment_method.type,
+    ...(subscription.exists === undefined ? {} : { exists: subscription.exists }),
+  });
 }
 
 /** Which end (or renewal) date the membership shows, and the date it reads. */
