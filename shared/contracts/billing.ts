@@ -8,6 +8,7 @@ import {
 } from '../billing/billing-values.ts';
 import { LANGS } from '../locales.ts';
 import { SERVICE_ID_LIST, SUBSCRIPTION_STATUSES } from '../subscription/actions.ts';
+import { recordId } from '../validation/record-id.ts';
 import { authUser } from './auth-user.ts';
 import { endpoint } from './endpoint.ts';
 import { listResponse, pagingQuery } from './list.ts';
@@ -38,7 +39,6 @@ export const BILLING_MESSAGES = {
   noSubscription: 'billing_errors.no_subscription',
   actionNotAllowed: 'billing_errors.action_not_allowed',
   samePlan: 'billing_errors.same_plan',
-  differentPeriod: 'billing_errors.different_period',
   orderInProgress: 'billing_errors.order_in_progress',
   cardNotFound: 'billing_errors.card_not_found',
   cardInUse: 'billing_errors.card_in_use',
@@ -50,7 +50,7 @@ const money = z.number().int();
 const currency = z.string().regex(/^[A-Z]{3}$/);
 const isoDate = z.iso.datetime({ offset: true });
 const serviceId = z.literal(SERVICE_ID_LIST);
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = recordId;
 
 /** §3 Product, as the order page and membership show it. */
 export const productView = z

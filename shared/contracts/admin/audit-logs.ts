@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AUDIT_ACTIONS } from '../../audit-actions.ts';
+import { recordId } from '../../validation/record-id.ts';
 import { endpoint } from '../endpoint.ts';
 import { listResponse, pagingQuery } from '../list.ts';
 
@@ -45,10 +46,10 @@ export type AuditEntryDetail = z.infer<typeof auditEntryDetail>;
  */
 export const auditLogQuery = pagingQuery.extend({
   actor: z.string().trim().max(255).optional(),
-  actor_id: id.optional(),
+  actor_id: recordId.optional(),
   subject_type: z.enum(['user'], { error: 'input_errors.field_is_invalid' }).optional(),
   subject_id: z.string().trim().max(64).optional(),
-  user_id: id.optional(),
+  user_id: recordId.optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'input_errors.field_is_invalid' }).optional(),
   from: day.optional(),
   to: day.optional(),

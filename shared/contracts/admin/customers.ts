@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../../validation/email.ts';
 import { currentPasswordSchema, passwordPairSchema } from '../../validation/password.ts';
+import { recordId, recordIdNumber } from '../../validation/record-id.ts';
 import { requiredString } from '../../validation/required.ts';
 import { device } from '../account.ts';
 import { endpoint } from '../endpoint.ts';
@@ -14,12 +15,7 @@ import { booleanFilter, listResponse, pagingQuery, searchFilter, sortQuery } fro
 export const CUSTOMER_ROLES = ['USER', 'ADMIN', 'AUTHOR'] as const;
 export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
 
-const id32 = (schema: z.ZodNumber) =>
-  schema
-    .int({ error: 'input_errors.field_is_invalid' })
-    .positive({ error: 'input_errors.field_is_invalid' })
-    .max(2_147_483_647, { error: 'input_errors.field_is_invalid' });
-const userId = id32(z.coerce.number({ error: 'input_errors.field_is_invalid' }));
+const userId = recordId;
 const adminPassword = currentPasswordSchema;
 
 /** A row of the customers list. */
@@ -99,7 +95,7 @@ export const customerUpdateRequest = z.object({
   user_id: userId,
   name: z.string().trim().max(255, { error: 'input_errors.field_is_too_long' }).nullable(),
   email: emailSchema,
-  country_id: id32(z.number({ error: 'input_errors.field_is_invalid' })).nullable(),
+  country_id: recordIdNumber.nullable(),
   password: adminPassword.optional(),
 });
 export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
