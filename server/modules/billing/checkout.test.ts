@@ -333,23 +333,46 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(invoices[0]).toMatchObject({ status: 'paid', total: preview.data.due });
   });
 
-  it('refuses a plan change to another billing period, and an addon of another period', async () => {
+  it('changes a monthly plan to the yearly one, restarting the cycle; an addon keeps its period', async () => {
     const buyer = await signedInUser(app);
     await shop.buy(buyer);
+    const monthly = await shop.plan('1 month');
     const yearly = await shop.plan('1 year');
-    for (const endpoint of [e.changePreview, e.change]) {
-      const answer =
-        endpoint === e.change
-          ? await call(e.change, {
-              cookie: buyer.cookie,
-              body: { product_id: yearly.id, idempotency_key: randomUUID() },
-            })
-          : await call(e.changePreview, { cookie: buyer.cookie, query: { product_id: yearly.id } });
-      expect(answer.status).toBe(422);
-      expect(answer.body.errors_validation).toEqual({
-        product_id: [BILLING_MESSAGES.differentPeriod],
-      });
-    }
+    const preview = await call(e.changePreview, {
+      cookie: buyer.cookie,
+      query: { product_id: yearly.id },
+    });
+    expect(preview.status).toBe(200);
+    // Just bought: almost the whole month is unused, credited against a whole year.
+    expect(preview.data.credit).toBeGreaterThan(0);
+    expect(preview.data.credit).toBeLessThanOrEqual(monthly.amount);
+    expect(preview.data.credit).toBeGreaterThanOrEqual(monthly.amount - 1);
+    expect(preview.data.charge).toBe(yearly.amount);
+    expect(preview.data.due).toBe(yearly.amount - preview.data.credit);
+    expect(preview.data.next_amount).toBe(yearly.amount);
+    const aboutAYear = (iso: string | null | undefined) => {
+      const days = (Date.parse(iso ?? '') - app.payments.clock.now().getTime()) / 86_400_000;
+      expect(days).toBeGreaterThan(364);
+      expect(days).toBeLessThanOrEqual(366);
+    };
+    aboutAYear(preview.data.current_period_end);
+
+    const changed = await call(e.change, {
+      cookie: buyer.cookie,
+      body: { product_id: yearly.id, idempotency_key: randomUUID() },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.data.status).toBe('completed');
+    const detail = await call(e.subscription, { cookie: buyer.cookie });
+    expect(detail.data.subscription.plan).toMatchObject({
+      product_id: yearly.id,
+      interval: 'year',
+    });
+    aboutAYear(detail.data.subscription.current_period_end);
+    const invoices = (await call(e.invoices, { cookie: buyer.cookie })).data.items;
+    expect(invoices[0]?.status).toBe('paid');
+    expect(Math.abs((invoices[0]?.total ?? 0) - preview.data.due)).toBeLessThanOrEqual(1);
+
     const monthlyAddon = (await shop.plan('1 month')).additionalProductId as number;
     const mixed = await call(e.quote, {
       body: { product_id: yearly.id, addon_ids: [monthlyAddon] },

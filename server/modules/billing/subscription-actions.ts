@@ -12,7 +12,7 @@ import {
   type SubscriptionValue,
 } from '#shared/subscription/actions.ts';
 import { type LifecycleAction, lifecycleActions } from '#shared/subscription/lifecycle.ts';
-import { invoices, products, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
+import { invoices, type SubscriptionRow, type UserRow } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import type { GatewaySubscription, PaymentGateway } from '../../platform/payments/gateway.ts';
@@ -27,7 +27,6 @@ import {
 import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
 import { once } from './idempotent.ts';
-import { samePeriod } from './order.ts';
 
 export function subscriptionValue(
   row: Pick<SubscriptionRow, 'status' | 'serviceId' | 'onetime'>,
@@ -93,11 +92,10 @@ async function changeTarget(app: App, catalog: Catalog, user: UserRow, productId
   if (target.row.id === row.productId) {
     throw AppError.field('product_id', BILLING_MESSAGES.samePlan);
   }
-  // A change keeps the billing period: the gateway prorates within the current one, and a
-  // yearly plan renewed monthly (or the reverse) would bill the wrong amount each period.
-  const [current] = await app.db.select().from(products).where(eq(products.id, row.productId));
-  if (!current || !samePeriod(current, target.row)) {
-    throw AppError.field('product_id', BILLING_MESSAGES.differentPeriod);
+  // Any billing period will do (the gateway restarts the cycle on a change of period), but
+  // a subscription stays recurring or one-time.
+  if (target.row.onetime !== row.onetime) {
+    throw AppError.field('product_id', BILLING_MESSAGES.productUnavailable);
   }
   return { row, gateway, target };
 }
@@ -122,7 +120,8 @@ export async function previewChange(
     charge: preview.charge,
     due: preview.due,
     next_amount: preview.nextAmount,
-    current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+    // A change of billing period restarts the cycle: the next renewal is the new period's end.
+    current_period_end: preview.periodEnd?.toISOString() ?? null,
   };
 }
 

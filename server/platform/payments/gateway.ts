@@ -94,6 +94,8 @@ export interface ProrationPreview {
   charge: number;
   due: number;
   nextAmount: number;
+  /** When the period runs to after the change: a change of period restarts it now. */
+  periodEnd: Date | null;
 }
 
 export type ChangePlanOutcome =

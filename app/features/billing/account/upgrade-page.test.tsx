@@ -43,6 +43,7 @@ function upgradeServer(change: (body: Record<string, unknown>) => Response) {
           product(11, { name: 'VPN Monthly' }),
           product(12, { name: 'VPN Plus', amount: 1499 }),
           product(13, { name: 'VPN Yearly', amount: 9999, interval: 'year' }),
+          product(15, { name: 'VPN 3 months once', amount: 2500, onetime: true }),
           product(14, { name: 'Dedicated IP', additional: true }),
         ],
       }),
@@ -66,10 +67,10 @@ async function openPreview() {
   const { screen } = rendered;
   const options = screen.getByTestId('plan-option');
   await expect.element(options.first()).toBeVisible();
-  // The other plans of the same period only: not the current one, not an addon, not the
-  // yearly plan (a change keeps the billing period).
+  // The other plans of any period: not the current one, not an addon, not a one-time plan.
   expect(options.elements().map((option) => option.textContent)).toEqual([
     expect.stringContaining('VPN Plus'),
+    expect.stringContaining('VPN Yearly'),
   ]);
   await screen.getByRole('radio', { name: /VPN Plus/ }).click();
   await screen.getByRole('button', { name: 'Review the change' }).click();

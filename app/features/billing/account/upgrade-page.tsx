@@ -49,8 +49,8 @@ function UpgradeContent() {
 }
 
 /**
- * The plans one may change to: the same service, currency, kind and billing period (the
- * server refuses a change of period), on sale, not addons.
+ * The plans one may change to: the same service, currency and kind (recurring or one-time),
+ * of any billing period (a change of period restarts the cycle now), on sale, not addons.
  */
 export function otherPlans(items: readonly ProductView[], subscription: SubscriptionDetail) {
   return items
@@ -60,8 +60,6 @@ export function otherPlans(items: readonly ProductView[], subscription: Subscrip
         product.service_id === subscription.service_id &&
         product.currency === subscription.currency &&
         product.onetime === subscription.onetime &&
-        product.interval === subscription.plan.interval &&
-        product.interval_count === subscription.plan.interval_count &&
         product.visible &&
         !product.disabled &&
         !product.additional &&

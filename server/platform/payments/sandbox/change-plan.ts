@@ -12,20 +12,24 @@ import { confirmationUrl } from './confirmation.ts';
 import { itemsFor } from './customers-and-prices.ts';
 import { openInvoice, periodAmount } from './invoices.ts';
 import { lockSubscription } from './locks.ts';
+import { periodEndAfter } from './periods.ts';
 import type { SandboxContext } from './sandbox-context.ts';
 import { SandboxRequestError } from './sandbox-errors.ts';
 import type {
+  PendingPeriod,
   SandboxInvoice,
   SandboxInvoiceLine,
   SandboxSubscription,
   SubscriptionItem,
 } from './sandbox-objects.ts';
-import { settle } from './settlement.ts';
+import { applyChange, settle } from './settlement.ts';
 import { invoiceSnapshot, subscriptionSnapshot } from './snapshots.ts';
 
 // A plan change mid-period (shared/billing/pricing.ts prorate): the unused part of the
 // current period is credited, the rest of it on the new plan charged, and what is due is
 // paid at once on a `subscription_update` invoice. The period's end stays where it was.
+// A change to another billing period (monthly to yearly, or back) restarts the cycle now,
+// as Stripe does: the unused part is credited against a whole new period on the new plan.
 
 const CHANGEABLE: readonly SandboxSubscription['status'][] = ['active', 'paused'];
 
@@ -34,6 +38,8 @@ interface Plan {
   items: SubscriptionItem[];
   periodStart: string;
   periodEnd: string;
+  /** A change to another billing period: the cycle it starts now. */
+  newPeriod: PendingPeriod | null;
 }
 
 async function planChange(
@@ -53,11 +59,15 @@ async function planChange(
   if (plan.currency !== subscription.currency) {
     throw new SandboxRequestError('invalid_request', 'A plan change keeps the currency');
   }
+  if (plan.onetime || !plan.interval) {
+    throw new SandboxRequestError('invalid_request', 'A subscription changes to recurring prices');
+  }
   const now = books.now();
   // Both sides at the discount this period was billed with; the next period at what is left.
+  const newAmount = periodAmount(items, subscription.periodDiscount);
   const proration = prorate({
     currentAmount: periodAmount(subscription.items, subscription.periodDiscount),
-    newAmount: periodAmount(items, subscription.periodDiscount),
+    newAmount,
     periodStart: new Date(subscription.currentPeriodStart),
     periodEnd: new Date(periodEnd),
     at: now,
@@ -65,15 +75,44 @@ async function planChange(
   const nextDiscount = subscription.discount
     ? { percentOff: subscription.discount.percentOff, amountOff: subscription.discount.amountOff }
     : null;
+  const nextAmount = periodAmount(items, nextDiscount);
+  const samePeriod =
+    plan.interval === subscription.interval && plan.intervalCount === subscription.intervalCount;
+  if (samePeriod) {
+    return {
+      preview: {
+        currency: subscription.currency,
+        ...proration,
+        nextAmount,
+        periodEnd: new Date(periodEnd),
+      },
+      items,
+      periodStart: now.toISOString(),
+      periodEnd,
+      newPeriod: null,
+    };
+  }
+  // The whole new period is charged, less the unused time of the old one credited as above.
+  const end = periodEndAfter(now, now, plan.interval, plan.intervalCount);
+  const { credit } = proration;
   return {
     preview: {
       currency: subscription.currency,
-      ...proration,
-      nextAmount: periodAmount(items, nextDiscount),
+      credit,
+      charge: newAmount,
+      due: Math.max(newAmount - credit, 0),
+      nextAmount,
+      periodEnd: end,
     },
     items,
     periodStart: now.toISOString(),
-    periodEnd,
+    periodEnd: end.toISOString(),
+    newPeriod: {
+      interval: plan.interval,
+      intervalCount: plan.intervalCount,
+      start: now.toISOString(),
+      end: end.toISOString(),
+    },
   };
 }
 
@@ -99,6 +138,8 @@ function prorationLines(subscription: SandboxSubscription, change: Plan): Sandbo
     description: string,
     item: SubscriptionItem | undefined,
     amount: number,
+    period: { start: string; end: string },
+    proration: boolean,
   ): SandboxInvoiceLine => ({
     description,
     price: item?.price ?? null,
@@ -106,13 +147,28 @@ function prorationLines(subscription: SandboxSubscription, change: Plan): Sandbo
     quantity: 1,
     unitAmount: amount,
     amount,
-    periodStart: change.periodStart,
-    periodEnd: change.periodEnd,
-    proration: true,
+    periodStart: period.start,
+    periodEnd: period.end,
+    proration,
   });
+  const unused = {
+    start: change.periodStart,
+    end: subscription.currentPeriodEnd ?? change.periodEnd,
+  };
+  const credited =
+    credit > 0
+      ? [line(`Unused time on ${names(subscription.items)}`, current, -credit, unused, true)]
+      : [];
+  if (change.newPeriod) {
+    // A whole new period on the new plan, not a proration of the old one.
+    return [...credited, line(names(change.items), next, charge, change.newPeriod, false)];
+  }
+  const rest = { start: change.periodStart, end: change.periodEnd };
   return [
-    ...(credit > 0 ? [line(`Unused time on ${names(subscription.items)}`, current, -credit)] : []),
-    ...(charge > 0 ? [line(`Remaining time on ${names(change.items)}`, next, charge)] : []),
+    ...credited,
+    ...(charge > 0
+      ? [line(`Remaining time on ${names(change.items)}`, next, charge, rest, true)]
+      : []),
   ];
 }
 
@@ -154,7 +210,7 @@ async function change(
   const plan = await planChange(books, subscription, input);
   if (plan.preview.due === 0) {
     // Nothing to pay: a surplus credit is not paid out, so no invoice either.
-    books.change(subscription, { items: plan.items });
+    applyChange(books, subscription, plan.items, plan.newPeriod);
     books.emit('customer.subscription.updated', { subscription });
     return { kind: 'completed', subscription, invoice: null };
   }
@@ -167,6 +223,7 @@ async function change(
     periodEnd: plan.periodEnd,
     quiet: true,
     pendingItems: plan.items,
+    pendingPeriod: plan.newPeriod,
   });
   const result = chargeInvoice(books, invoice, await cardToCharge(books, subscription), {
     offSession: false,
@@ -176,7 +233,8 @@ async function change(
   if (result.kind === 'paid') return { kind: 'completed', subscription, invoice };
   if (result.kind === 'requires_action') {
     const url = confirmationUrl(context.appUrl, result.payment.id);
-    // Unchanged until the customer confirms the payment (the invoice holds the new items).
+    // Unchanged until the customer confirms the payment (the invoice holds the new items
+    // and, for a change of period, the new cycle).
     return { kind: 'redirect', url, subscription };
   }
   return { kind: 'declined', decline: result.decline };

@@ -3,6 +3,7 @@ import type { Books } from './books.ts';
 import { itemsAmount } from './customers-and-prices.ts';
 import type {
   DiscountTerms,
+  PendingPeriod,
   SandboxInvoice,
   SandboxInvoiceLine,
   SandboxSubscription,
@@ -75,6 +76,7 @@ export interface NewInvoice {
   /** Told to us only once paid (a first invoice, a plan change's). */
   quiet: boolean;
   pendingItems?: SubscriptionItem[] | null;
+  pendingPeriod?: PendingPeriod | null;
 }
 
 /** A finalized (open) invoice for the subscription, owed from now. */
@@ -105,6 +107,7 @@ export function openInvoice(books: Books, input: NewInvoice): SandboxInvoice {
     latestPayment: null,
     quiet: input.quiet,
     pendingItems: input.pendingItems ?? null,
+    pendingPeriod: input.pendingPeriod ?? null,
   });
   books.change(subscription, { latestInvoice: invoice.id });
   if (!invoice.quiet) books.emit('invoice.created', { subscription, invoice });

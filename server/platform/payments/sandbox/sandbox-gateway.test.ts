@@ -13,6 +13,7 @@ import {
   type StartSubscriptionInput,
 } from '../gateway.ts';
 import { PaymentGateways } from '../payments-plugin.ts';
+import { addIntervals } from './periods.ts';
 import { createSandboxGateway, SandboxRequestError, WEBHOOK_URL } from './sandbox-gateway.ts';
 
 // The gateway's calls on a real database, as our billing module makes them.
@@ -29,6 +30,13 @@ const MONTHLY: GatewayPrice = {
   onetime: false,
 };
 const PRO: GatewayPrice = { ...MONTHLY, productId: 12, name: 'VPN pro monthly', amount: 1999 };
+const YEARLY: GatewayPrice = {
+  ...MONTHLY,
+  productId: 15,
+  name: 'VPN yearly',
+  amount: 9999,
+  interval: 'year',
+};
 const ADDON: GatewayPrice = { ...MONTHLY, productId: 13, name: 'Dedicated IP', amount: 300 };
 const LIFETIME: GatewayPrice = {
   ...MONTHLY,
@@ -364,6 +372,73 @@ describe('plan changes', () => {
     expect(credit?.amount).toBeLessThan(0);
     expect((charge?.amount ?? 0) + (credit?.amount ?? 0)).toBe(changed.invoice.total);
     expect(Math.abs(changed.invoice.total - preview.due)).toBeLessThanOrEqual(1);
+  });
+
+  it('restarts the cycle on a change of period: unused time credited against a whole year', async () => {
+    const { customer, subscription } = await subscribed();
+    await clock.advance(10 * DAY_MS);
+    const change = { subscriptionRef: subscription.ref, items: [YEARLY], idempotencyKey: 'p' };
+    const cycle = async () => {
+      const [row] = await objectsOf('subscription', customer);
+      const data = row?.data as { interval: string; intervalCount: number; cycleAnchor: string };
+      return {
+        interval: data.interval,
+        intervalCount: data.intervalCount,
+        anchor: data.cycleAnchor,
+      };
+    };
+    const before = clock.now();
+    const preview = await gateway.previewChange(change);
+    const periodStart = subscription.currentPeriodStart ?? new Date();
+    const periodEnd = subscription.currentPeriodEnd ?? new Date();
+    const { credit } = prorate({
+      currentAmount: 999,
+      newAmount: 0,
+      periodStart,
+      periodEnd,
+      at: before,
+    });
+    expect(Math.abs(preview.credit - credit)).toBeLessThanOrEqual(1);
+    expect(preview.credit).toBeGreaterThan(0);
+    expect(preview).toMatchObject({ currency: 'USD', charge: 9999, nextAmount: 9999 });
+    expect(preview.due).toBe(9999 - preview.credit);
+    const after = clock.now();
+    const end = preview.periodEnd?.getTime() ?? 0;
+    expect(end).toBeGreaterThanOrEqual(addIntervals(before, 'year', 1).getTime());
+    expect(end).toBeLessThanOrEqual(addIntervals(after, 'year', 1).getTime());
+
+    const changed = await gateway.changePlan({
+      ...change,
+      idempotencyKey: `y-${subscription.ref}`,
+    });
+    if (changed.kind !== 'completed' || !changed.invoice) throw new Error('expected a paid change');
+    const now = changed.subscription.currentPeriodStart ?? new Date(0);
+    expect(now.getTime()).toBeGreaterThanOrEqual(before.getTime());
+    expect(changed.subscription.currentPeriodEnd).toEqual(addIntervals(now, 'year', 1));
+    expect(await cycle()).toEqual({
+      interval: 'year',
+      intervalCount: 1,
+      anchor: now.toISOString(),
+    });
+    expect(changed.subscription.items.map((item) => item.productId)).toEqual([YEARLY.productId]);
+    expect(changed.invoice).toMatchObject({ reason: 'subscription_update', status: 'paid' });
+    const [unused, year] = changed.invoice.lines;
+    expect(unused).toMatchObject({ proration: true, productId: MONTHLY.productId });
+    expect(unused?.amount).toBeLessThan(0);
+    expect(year).toMatchObject({ proration: false, productId: YEARLY.productId, amount: 9999 });
+    expect(Math.abs(changed.invoice.total - preview.due)).toBeLessThanOrEqual(1);
+
+    // And back: a year barely begun pays for a month with credit to spare, so nothing is due.
+    const back = await gateway.changePlan({
+      subscriptionRef: subscription.ref,
+      items: [MONTHLY],
+      idempotencyKey: `m-${subscription.ref}`,
+    });
+    expect(back).toMatchObject({ kind: 'completed', invoice: null });
+    if (back.kind !== 'completed') throw new Error('expected a completed change');
+    const restarted = back.subscription.currentPeriodStart ?? new Date(0);
+    expect(back.subscription.currentPeriodEnd).toEqual(addIntervals(restarted, 'month', 1));
+    expect(await cycle()).toMatchObject({ interval: 'month', anchor: restarted.toISOString() });
   });
 
   it('changes down with nothing to pay and no invoice', async () => {

@@ -153,6 +153,14 @@ export interface SandboxSubscription extends BaseObject<'subscription'> {
   metadata: Record<string, string>;
 }
 
+/** A new billing cycle from `start` (its anchor) to `end`, as a change of period brings. */
+export interface PendingPeriod {
+  interval: BillingInterval;
+  intervalCount: number;
+  start: string;
+  end: string;
+}
+
 export interface SandboxInvoiceLine {
   description: string;
   price: string | null;
@@ -192,6 +200,8 @@ export interface SandboxInvoice extends BaseObject<'invoice'> {
   quiet: boolean;
   /** A plan change waiting for this invoice's payment (3-D Secure). */
   pendingItems: SubscriptionItem[] | null;
+  /** The billing cycle that change restarts, when it is to another period. */
+  pendingPeriod?: PendingPeriod | null;
 }
 
 export interface SandboxPayment extends BaseObject<'payment'> {

@@ -255,6 +255,31 @@ describe('the confirmation page (3-D Secure)', () => {
     const changed = await gateway.fetchSubscription(outcome.subscription.ref);
     expect(changed?.items[0]?.productId).toBe(22);
   });
+
+  it('confirms a change to a yearly plan, which restarts the period then', async () => {
+    const { customerRef, outcome } = await purchase('4242424242424242');
+    if (outcome.kind !== 'completed') throw new Error('expected a paid start');
+    await gateway.cards?.add(customerRef, await tokenFor('4000002760003184'), {
+      makeDefault: true,
+    });
+    const change = await gateway.changePlan({
+      subscriptionRef: outcome.subscription.ref,
+      items: [{ ...PLAN, productId: 23, amount: 9999, interval: 'year' }],
+      idempotencyKey: `yearly-${customerRef}`,
+    });
+    if (change.kind !== 'redirect') throw new Error(`expected a redirect, got ${change.kind}`);
+    expect(change.subscription.currentPeriodEnd).toEqual(outcome.subscription.currentPeriodEnd);
+    const path = new URL(change.url).pathname;
+    await app.inject({ method: 'POST', url: path, headers: FORM, payload: 'outcome=complete' });
+    const changed = await gateway.fetchSubscription(outcome.subscription.ref);
+    expect(changed?.items[0]?.productId).toBe(23);
+    const days =
+      ((changed?.currentPeriodEnd?.getTime() ?? 0) -
+        (changed?.currentPeriodStart?.getTime() ?? 0)) /
+      86_400_000;
+    expect(days).toBeGreaterThanOrEqual(365);
+    expect(days).toBeLessThanOrEqual(366);
+  });
 });
 
 describe('the test clock', () => {

@@ -2,7 +2,13 @@ import type { Books } from './books.ts';
 import { announceCard, makeDefault } from './cards.ts';
 import type { ChargeResult } from './charges.ts';
 import { periodEndAfter } from './periods.ts';
-import type { SandboxInvoice, SandboxPayment, SandboxSubscription } from './sandbox-objects.ts';
+import type {
+  PendingPeriod,
+  SandboxInvoice,
+  SandboxPayment,
+  SandboxSubscription,
+  SubscriptionItem,
+} from './sandbox-objects.ts';
 
 // What a charge's result means for the subscription behind the invoice, and the webhooks
 // that tell us. A first invoice or a plan change's invoice was not announced: paid, it is
@@ -37,15 +43,15 @@ async function settlePaid(
   invoice: SandboxInvoice,
   payment: SandboxPayment | null,
 ): Promise<void> {
-  const pendingItems = invoice.pendingItems;
-  books.change(invoice, { quiet: false, pendingItems: null });
+  const { pendingItems, pendingPeriod } = invoice;
+  books.change(invoice, { quiet: false, pendingItems: null, pendingPeriod: null });
   books.change(subscription, { latestPaidInvoice: invoice.id });
   if (invoice.reason === 'subscription_create') {
     books.change(subscription, { status: 'active' });
     books.emit('customer.subscription.created', { subscription });
     await keepCardFromToken(books, subscription);
   } else if (invoice.reason === 'subscription_update') {
-    if (pendingItems) books.change(subscription, { items: pendingItems });
+    if (pendingItems) applyChange(books, subscription, pendingItems, pendingPeriod ?? null);
     books.emit('customer.subscription.updated', { subscription });
   } else {
     renewPeriod(books, subscription, invoice);
@@ -53,6 +59,30 @@ async function settlePaid(
   }
   if (payment) books.emit('payment_intent.succeeded', { subscription, invoice, payment });
   books.emit('invoice.paid', { subscription, invoice, payment: payment ?? undefined });
+}
+
+/**
+ * A plan change takes effect: the new items, and for a change of billing period the new
+ * cycle too (anchored where it starts, so later renewals count from there).
+ */
+export function applyChange(
+  books: Books,
+  subscription: SandboxSubscription,
+  items: SubscriptionItem[],
+  period: PendingPeriod | null,
+): void {
+  if (!period) {
+    books.change(subscription, { items });
+    return;
+  }
+  books.change(subscription, {
+    items,
+    interval: period.interval,
+    intervalCount: period.intervalCount,
+    cycleAnchor: period.start,
+    currentPeriodStart: period.start,
+    currentPeriodEnd: period.end,
+  });
 }
 
 /**
@@ -107,7 +137,7 @@ async function settleDeclined(
     return;
   }
   if (invoice.reason === 'subscription_update') {
-    books.change(invoice, { status: 'void', pendingItems: null });
+    books.change(invoice, { status: 'void', pendingItems: null, pendingPeriod: null });
     return;
   }
   const wasActive = subscription.status === 'active';
