@@ -27,7 +27,7 @@ test('a failed renewal leads to fix-payment-method; a new card pays and the plan
     .getByRole('button', { name: /Save card|Add card/ })
     .last()
     .click();
-  await expect(page.getByText(/0341/)).toBeVisible();
+  await expect(page.getByText(/0341/).first()).toBeVisible();
   await page
     .getByRole('button', { name: /Make default/ })
     .first()

@@ -43,6 +43,14 @@ export function RealtimeBridge() {
         const connection = connectRealtime({
           settings: config.realtime,
           userId,
+          // A change made between the page's last fetch and this join (a renewal, a webhook)
+          // was published to nobody: the subscription the page holds is fetched again.
+          onJoined: () => {
+            if (getSession().subscription === undefined) return;
+            refreshSubscription().catch((error: unknown) =>
+              console.error('Subscription refresh failed', error),
+            );
+          },
           onEvent: (name, data) =>
             dispatchRealtimeEvent(name, data, {
               userUpdated: (user) => {

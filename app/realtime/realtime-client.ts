@@ -25,6 +25,11 @@ export interface RealtimeOptions {
   userId: number;
   /** Every event on the user's channel but Pusher's own. */
   onEvent: (name: string, data: unknown) => void;
+  /**
+   * The channel was joined (again): events published before this moment never reach the
+   * page, so what the page shows may need fetching anew.
+   */
+  onJoined?: () => void;
 }
 
 export interface RealtimeConnection {
@@ -117,6 +122,7 @@ export function connectRealtime({
   settings,
   userId,
   onEvent,
+  onJoined,
 }: RealtimeOptions): RealtimeConnection {
   const channelName = systemEventsChannel(userId);
   let policy: PolicyState = INITIAL_STATE;
@@ -213,7 +219,10 @@ export function connectRealtime({
     // A channel whose join failed is dropped, so subscribing asks for authorisation again.
     pusher.unsubscribe(channelName);
     const channel: Channel = pusher.subscribe(channelName);
-    channel.bind('pusher:subscription_succeeded', () => dispatch({ type: 'joined' }));
+    channel.bind('pusher:subscription_succeeded', () => {
+      dispatch({ type: 'joined' });
+      onJoined?.();
+    });
     channel.bind('pusher:subscription_error', (status: { status?: unknown }) => {
       // Our own broadcasting/auth failures are reported where they happen; this is the
       // server refusing the channel after authorisation (it says with which status).
