@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
-import { createTestApp } from '../../../test/test-app.ts';
 import type { BillingClock } from '../billing-clock.ts';
 import type {
   CardVault,
@@ -10,9 +9,8 @@ import type {
   PaymentGateway,
   StartSubscriptionInput,
 } from '../gateway.ts';
-import { PaymentGateways } from '../payments-plugin.ts';
-import { createSandboxGateway, WEBHOOK_URL } from './sandbox-gateway.ts';
 import type { SandboxInvoice } from './sandbox-objects.ts';
+import { openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // Renewals as the test clock moves: each test starts its subscription at the clock's "now",
 // which earlier tests have moved on.
@@ -33,32 +31,12 @@ let app: App;
 let gateway: PaymentGateway;
 let cards: CardVault;
 let clock: BillingClock;
-let address = 0;
+let tokenFor: SandboxKit['tokenFor'];
 let user = 0;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ BILLING_SANDBOX: 'false' }, async (scope) => {
-    if (!scope.hasDecorator('payments')) scope.decorate('payments', new PaymentGateways());
-    clock = scope.payments.clock;
-    gateway = await createSandboxGateway(scope, { webhookSecret: 'whsec_test_0123456789abcdef' });
-    scope.post(WEBHOOK_URL, { config: { access: 'own-signature', crossSitePost: true } }, () => ({
-      received: true,
-    }));
-  }));
-  if (!gateway.cards) throw new Error('the sandbox keeps cards');
-  cards = gateway.cards;
+  ({ app, gateway, cards, clock, tokenFor } = await openSandbox());
 });
-
-async function tokenFor(number: string): Promise<string> {
-  address += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/sandbox/v1/tokens',
-    remoteAddress: `10.4.0.${address}`,
-    payload: { number, exp_month: 12, exp_year: 2045, cvc: '123', name: 'T' },
-  });
-  return response.json<{ id: string }>().id;
-}
 
 async function subscribed(extra: Partial<StartSubscriptionInput> = {}) {
   user += 1;

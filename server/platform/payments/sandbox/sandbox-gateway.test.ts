@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prorate } from '#shared/billing/pricing.ts';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
-import { createTestApp } from '../../../test/test-app.ts';
 import type { BillingClock } from '../billing-clock.ts';
 import {
   type CardVault,
@@ -12,9 +11,9 @@ import {
   type PaymentGateway,
   type StartSubscriptionInput,
 } from '../gateway.ts';
-import { PaymentGateways } from '../payments-plugin.ts';
 import { addIntervals } from './periods.ts';
-import { createSandboxGateway, SandboxRequestError, WEBHOOK_URL } from './sandbox-gateway.ts';
+import { SandboxRequestError } from './sandbox-gateway.ts';
+import { openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // The gateway's calls on a real database, as our billing module makes them.
 
@@ -51,36 +50,12 @@ let app: App;
 let gateway: PaymentGateway;
 let cards: CardVault;
 let clock: BillingClock;
-let address = 0;
+let tokenFor: SandboxKit['tokenFor'];
 let user = 0;
 
 beforeAll(async () => {
-  // A sandbox of the test's own, its webhooks received by a stand-in that takes them all:
-  // what billing makes of them is billing's tests' business.
-  ({ app } = await createTestApp({ BILLING_SANDBOX: 'false' }, async (scope) => {
-    if (!scope.hasDecorator('payments')) scope.decorate('payments', new PaymentGateways());
-    clock = scope.payments.clock;
-    gateway = await createSandboxGateway(scope, { webhookSecret: 'whsec_test_0123456789abcdef' });
-    scope.post(WEBHOOK_URL, { config: { access: 'own-signature', crossSitePost: true } }, () => ({
-      received: true,
-    }));
-  }));
-  if (!gateway.cards) throw new Error('the sandbox keeps cards');
-  cards = gateway.cards;
+  ({ app, gateway, cards, clock, tokenFor } = await openSandbox());
 });
-
-/** The card form's token for a number; each from its own address, clear of the rate limit. */
-async function tokenFor(number: string): Promise<string> {
-  address += 1;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/sandbox/v1/tokens',
-    remoteAddress: `10.1.${Math.floor(address / 250)}.${address % 250}`,
-    payload: { number, exp_month: 12, exp_year: 2040, cvc: '123', name: 'Test Person' },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ id: string }>().id;
-}
 
 async function newCustomer(): Promise<string> {
   user += 1;

@@ -2,10 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
-import { createTestApp } from '../../../test/test-app.ts';
 import type { GatewayPrice, PaymentGateway, StartSubscriptionInput } from '../gateway.ts';
-import { PaymentGateways } from '../payments-plugin.ts';
-import { createSandboxGateway, WEBHOOK_URL } from './sandbox-gateway.ts';
+import { cardDetails, openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // The sandbox's own pages over HTTP: the tokenizer, the confirmation page, the test clock.
 
@@ -23,37 +21,13 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let app: App;
 let gateway: PaymentGateway;
-let address = 0;
+let tokenize: SandboxKit['tokenize'];
+let tokenFor: SandboxKit['tokenFor'];
 let user = 0;
 
 beforeAll(async () => {
-  ({ app } = await createTestApp({ BILLING_SANDBOX: 'false' }, async (scope) => {
-    if (!scope.hasDecorator('payments')) scope.decorate('payments', new PaymentGateways());
-    gateway = await createSandboxGateway(scope, { webhookSecret: 'whsec_test_0123456789abcdef' });
-    scope.post(WEBHOOK_URL, { config: { access: 'own-signature', crossSitePost: true } }, () => ({
-      received: true,
-    }));
-  }));
+  ({ app, gateway, tokenize, tokenFor } = await openSandbox());
 });
-
-/** Each from its own address unless one is given, clear of the per-address limit. */
-function tokenize(payload: object, remoteAddress?: string) {
-  address += 1;
-  return app.inject({
-    method: 'POST',
-    url: '/sandbox/v1/tokens',
-    remoteAddress: remoteAddress ?? `10.2.0.${address}`,
-    payload,
-  });
-}
-
-const card = (number: string) => ({ number, exp_month: 12, exp_year: 2040, cvc: '123', name: 'T' });
-
-async function tokenFor(number: string): Promise<string> {
-  const response = await tokenize(card(number));
-  expect(response.statusCode).toBe(200);
-  return response.json<{ id: string }>().id;
-}
 
 async function purchase(number: string, extra: Partial<StartSubscriptionInput> = {}) {
   user += 1;
@@ -95,7 +69,7 @@ async function subscriptionOf(customerRef: string) {
 
 describe('POST /sandbox/v1/tokens', () => {
   it('answers a single-use token and the card as the form may show it', async () => {
-    const response = await tokenize({ ...card('4242 4242 4242 4242'), exp_year: 31 });
+    const response = await tokenize({ ...cardDetails('4242 4242 4242 4242'), exp_year: 31 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: expect.stringMatching(/^tok_[0-9a-f]{24}$/),
@@ -109,7 +83,7 @@ describe('POST /sandbox/v1/tokens', () => {
     [{ exp_month: 1, exp_year: 2020 }, 'expired_card', 'expiry'],
     [{ cvc: '1' }, 'card_cvc_invalid', 'cvc'],
   ])('refuses %o with 402 %s', async (change, code, param) => {
-    const response = await tokenize({ ...card('4242424242424242'), ...change });
+    const response = await tokenize({ ...cardDetails('4242424242424242'), ...change });
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ error: { code, message: expect.any(String), param } });
   });
@@ -117,11 +91,11 @@ describe('POST /sandbox/v1/tokens', () => {
   it('limits tokens per client address, against card testing', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      statuses.push((await tokenize(card('4242424242424242'), '10.3.0.1')).statusCode);
+      statuses.push((await tokenize(cardDetails('4242424242424242'), '10.3.0.1')).statusCode);
     }
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
-    expect((await tokenize(card('4242424242424242'), '10.3.0.2')).statusCode).toBe(200);
+    expect((await tokenize(cardDetails('4242424242424242'), '10.3.0.2')).statusCode).toBe(200);
   });
 });
 
