@@ -32,11 +32,11 @@ function cardGateway(app: App): PaymentGateway & { cards: NonNullable<PaymentGat
 }
 
 /** The user's own card: another's, or none, is the same 404-like message under the field. */
-async function ownCard(app: App, user: UserRow, cardId: string): Promise<CardSourceRow> {
+async function ownCard(app: App, userId: number, cardId: string): Promise<CardSourceRow> {
   const [card] = await app.db
     .select()
     .from(cardSources)
-    .where(and(eq(cardSources.userId, user.id), eq(cardSources.gatewayRef, cardId)));
+    .where(and(eq(cardSources.userId, userId), eq(cardSources.gatewayRef, cardId)));
   if (!card) {
     throw new AppError('not_found', { validation: { card_id: [BILLING_MESSAGES.cardNotFound] } });
   }
@@ -59,14 +59,7 @@ export async function syncCards(
 
 /** The gateway's id of one of the user's saved cards; another's (or none) is a 404. */
 export async function ownCardRef(app: App, userId: number, cardId: string): Promise<string> {
-  const [card] = await app.db
-    .select({ ref: cardSources.gatewayRef })
-    .from(cardSources)
-    .where(and(eq(cardSources.userId, userId), eq(cardSources.gatewayRef, cardId)));
-  if (!card) {
-    throw new AppError('not_found', { validation: { card_id: [BILLING_MESSAGES.cardNotFound] } });
-  }
-  return card.ref;
+  return (await ownCard(app, userId, cardId)).gatewayRef;
 }
 
 export async function addCard(app: App, user: UserRow, token: string): Promise<CardView[]> {
@@ -84,7 +77,7 @@ export async function updateCardExpiry(
   user: UserRow,
   input: { card_id: string; exp_month: number; exp_year: number },
 ): Promise<CardView[]> {
-  const card = await ownCard(app, user, input.card_id);
+  const card = await ownCard(app, user.id, input.card_id);
   // §5: a card is expired if the first day of its expiry month is earlier than now.
   const now = app.payments.clock.now();
   if (
@@ -106,7 +99,7 @@ export async function updateCardExpiry(
 
 /** A card renewals are charged to stays while a recurring subscription runs. */
 export async function removeCard(app: App, user: UserRow, cardId: string): Promise<CardView[]> {
-  const card = await ownCard(app, user, cardId);
+  const card = await ownCard(app, user.id, cardId);
   const running = await app.db
     .select({ ref: subscriptions.paymentMethodRef })
     .from(subscriptions)
@@ -146,7 +139,7 @@ export async function setDefaultCard(
   user: UserRow,
   cardId: string,
 ): Promise<{ user: UserRow; items: CardView[] }> {
-  const card = await ownCard(app, user, cardId);
+  const card = await ownCard(app, user.id, cardId);
   const gateway = app.payments.get(card.gateway);
   if (!gateway?.cards)
     throw new AppError('unavailable', { info: BILLING_MESSAGES.serviceUnavailable });

@@ -6,7 +6,7 @@ import { gatewayEvents, mailOutbox, subscriptions } from '../../db/schema/index.
 import { signSandboxWebhook } from '../../platform/payments/sandbox/sandbox-gateway.ts';
 import { CARDS, cardToken, openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/test-sessions.ts';
+import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 
 const e = billingEndpoints;
 const WEBHOOK = '/api/public/v1/webhooks/sandbox';
@@ -28,6 +28,19 @@ describe('renewals, dunning and webhooks', async () => {
     // Retries the sweep starts deliver their webhooks too.
     await app.payments.clock.advance(0);
     await app.queue.drain({ timeoutMs: 20_000 });
+  }
+
+  /** Renewals of this customer's plan go to a card whose charges all fail. */
+  async function renewOnFailingCard(buyer: TestSession) {
+    const failing = await call(e.cardCreate, {
+      cookie: buyer.cookie,
+      body: { token: await cardToken(app, CARDS.chargesFail) },
+    });
+    const bad = failing.data.items.find((card) => card.last4 === '0341');
+    await call(e.setDefaultSource, {
+      cookie: buyer.cookie,
+      body: { card_id: bad?.card_id as string },
+    });
   }
 
   const detail = async (cookie: string) =>
@@ -118,15 +131,7 @@ describe('renewals, dunning and webhooks', async () => {
   it('puts a failed renewal on hold with access, retries on days 1, 3 and 5, then fails', async () => {
     const buyer = await signedInUser(app);
     await shop.buy(buyer);
-    const failing = await call(e.cardCreate, {
-      cookie: buyer.cookie,
-      body: { token: await cardToken(app, CARDS.chargesFail) },
-    });
-    const bad = failing.data.items.find((card) => card.last4 === '0341');
-    await call(e.setDefaultSource, {
-      cookie: buyer.cookie,
-      body: { card_id: bad?.card_id as string },
-    });
+    await renewOnFailingCard(buyer);
 
     await advanceDays(31);
     const held = await detail(buyer.cookie);
@@ -148,15 +153,7 @@ describe('renewals, dunning and webhooks', async () => {
   it('takes a new card on fix-payment-method: the open invoice is paid and the plan active again', async () => {
     const buyer = await signedInUser(app);
     await shop.buy(buyer);
-    const failing = await call(e.cardCreate, {
-      cookie: buyer.cookie,
-      body: { token: await cardToken(app, CARDS.chargesFail) },
-    });
-    const bad = failing.data.items.find((card) => card.last4 === '0341');
-    await call(e.setDefaultSource, {
-      cookie: buyer.cookie,
-      body: { card_id: bad?.card_id as string },
-    });
+    await renewOnFailingCard(buyer);
     await advanceDays(31);
     expect((await detail(buyer.cookie)).status).toBe('on_hold');
 
