@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
+import { openSandbox, type SandboxKit } from '../../../test/sandbox-kit.ts';
 import type { BillingClock } from '../billing-clock.ts';
 import type {
   CardVault,
@@ -10,7 +11,6 @@ import type {
   StartSubscriptionInput,
 } from '../gateway.ts';
 import type { SandboxInvoice } from './sandbox-objects.ts';
-import { openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // Renewals as the test clock moves: each test starts its subscription at the clock's "now",
 // which earlier tests have moved on.

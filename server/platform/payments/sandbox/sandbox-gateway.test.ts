@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prorate } from '#shared/billing/pricing.ts';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
+import { openSandbox, type SandboxKit } from '../../../test/sandbox-kit.ts';
 import type { BillingClock } from '../billing-clock.ts';
 import {
   type CardVault,
@@ -13,7 +14,6 @@ import {
 } from '../gateway.ts';
 import { addIntervals } from './periods.ts';
 import { SandboxRequestError } from './sandbox-gateway.ts';
-import { openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // The gateway's calls on a real database, as our billing module makes them.
 

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
+import { cardDetails, openSandbox, type SandboxKit } from '../../../test/sandbox-kit.ts';
 import type { GatewayPrice, PaymentGateway, StartSubscriptionInput } from '../gateway.ts';
-import { cardDetails, openSandbox, type SandboxKit } from './sandbox-test-kit.ts';
 
 // The sandbox's own pages over HTTP: the tokenizer, the confirmation page, the test clock.
 

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../../../http/types.ts';
-import { createTestApp } from '../../../test/test-app.ts';
-import type { BillingClock } from '../billing-clock.ts';
-import type { CardVault, PaymentGateway } from '../gateway.ts';
-import { PaymentGateways } from '../payments-plugin.ts';
-import { createSandboxGateway, WEBHOOK_URL } from './sandbox-gateway.ts';
+import type { App } from '../http/types.ts';
+import type { BillingClock } from '../platform/payments/billing-clock.ts';
+import type { CardVault, PaymentGateway } from '../platform/payments/gateway.ts';
+import { PaymentGateways } from '../platform/payments/payments-plugin.ts';
+import { createSandboxGateway, WEBHOOK_URL } from '../platform/payments/sandbox/sandbox-gateway.ts';
+import { createTestApp } from './test-app.ts';
 
 // The sandbox's own tests: a test app with a sandbox of its own (the app's is off), its
 // webhooks taken by a stand-in that accepts them all (what billing makes of them is
