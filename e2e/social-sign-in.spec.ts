@@ -3,6 +3,8 @@ import { registerVerifiedUser, signIn } from './support/auth.ts';
 import { addToAuthenticator, codeFor } from './support/authenticator.ts';
 
 test('sign in with the OpenID provider in a 500×600 popup', async ({ page }) => {
+  // Two processes and a popup's full page load: it crossed 30 s once on a loaded 2-core run.
+  test.slow();
   const login = `social-${Date.now().toString(36)}`;
   await page.goto('/en/signin?continue=account.profile&path=%2Fen%2Faccount%2Fprofile');
   const popupOpened = page.waitForEvent('popup');
