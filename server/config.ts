@@ -1,5 +1,12 @@
 import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
+import {
+  type GatewaySettingsOf,
+  gatewayEnvName,
+  gatewaySettingsSchemas,
+  REAL_GATEWAYS,
+  type RealGatewayName,
+} from '#shared/billing/gateway-settings.ts';
 import { FEATURES, type Feature } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
 import { type ProxyTrust, parseTrustProxy } from './http/client-address.ts';
@@ -275,6 +282,40 @@ export interface BillingConfig {
   sandbox: { webhookSecret: string } | undefined;
   /** A failed renewal keeps access this many days while payment is retried. */
   graceDays: number;
+  /**
+   * The real gateways whose keys the environment sets (STRIPE_*, PAYPAL_*, APPSTORE_*,
+   * CRYPTOMUS_*: shared/billing/gateway-settings.ts); the admin's settings may add or
+   * replace them at run time.
+   */
+  gateways: Partial<GatewaySettingsOf>;
+}
+
+/**
+ * Each real gateway's keys from its variables (STRIPE_SECRET_KEY …): none set, it is off;
+ * some set, they must make a whole, valid set.
+ */
+function readGatewaySettings(
+  present: Record<string, string | undefined>,
+  problems: string[],
+): Partial<GatewaySettingsOf> {
+  const gateways: Partial<Record<RealGatewayName, unknown>> = {};
+  for (const gateway of REAL_GATEWAYS) {
+    const schema = gatewaySettingsSchemas[gateway];
+    const fields = Object.keys(schema.shape);
+    const values = Object.fromEntries(
+      fields.flatMap((field) => {
+        const value = present[gatewayEnvName(gateway, field)];
+        return value === undefined ? [] : [[field, value]];
+      }),
+    );
+    if (Object.keys(values).length === 0) continue;
+    const parsed = schema.safeParse(values);
+    if (parsed.success) gateways[gateway] = parsed.data;
+    else
+      for (const issue of parsed.error.issues)
+        problems.push(`${gatewayEnvName(gateway, String(issue.path[0]))}: ${issue.message}`);
+  }
+  return gateways as Partial<GatewaySettingsOf>;
 }
 
 /** The sandbox's webhook secret when none is set: it only ever signs test-mode events. */
@@ -307,10 +348,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message}`,
-    );
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const gateways = readGatewaySettings(present, problems);
+  if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
@@ -374,6 +416,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? { webhookSecret: env.SANDBOX_WEBHOOK_SECRET ?? SANDBOX_DEFAULT_WEBHOOK_SECRET }
           : undefined,
       graceDays: env.BILLING_GRACE_DAYS,
+      gateways,
     },
     pusher:
       env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET

@@ -1,8 +1,14 @@
-import { BILLING_MESSAGES, billingAddress, billingEndpoints } from '#shared/contracts/billing.ts';
+import {
+  BILLING_MESSAGES,
+  billingAddress,
+  billingEndpoints,
+  type ServiceView,
+} from '#shared/contracts/billing.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { AppError } from '../../http/app-error.ts';
 import { route as declare, type Handler, type Route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
+import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { presentAuthUser } from '../identity/user-presenter.ts';
 import {
   addCard,
@@ -39,6 +45,25 @@ function route<E extends Endpoint>(endpoint: E, handler: Handler<E>): Route {
   });
 }
 
+/** The services the order page offers, one per §9 service (a real gateway before the sandbox). */
+function serviceViews(gateways: readonly PaymentGateway[]): ServiceView[] {
+  const views: ServiceView[] = [];
+  for (const { serviceId, paymentMethodType, checkoutStyle: style } of gateways) {
+    // Bought in the app or granted, never on the order page.
+    if (style.checkout === 'none' || views.some((view) => view.service_id === serviceId)) continue;
+    views.push({
+      service_id: serviceId,
+      payment_method_type: paymentMethodType,
+      checkout: style.checkout,
+      tokenize_url: style.tokenizeUrl,
+      google_pay: style.googlePay,
+      apple_pay: style.applePay,
+      crypto_processing: style.cryptoProcessing,
+    });
+  }
+  return views;
+}
+
 /** §2 billing for customers and visitors: catalog, orders, subscription, cards, invoices. */
 export function billingRoutes(app: App): Route[] {
   const e = billingEndpoints;
@@ -46,23 +71,7 @@ export function billingRoutes(app: App): Route[] {
   const deps = { db: app.db, catalog, payments: app.payments };
 
   return [
-    route(e.services, () => ({
-      items: app.payments
-        .enabled()
-        .map((gateway) => ({
-          service_id: gateway.serviceId,
-          payment_method_type: gateway.paymentMethodType,
-          checkout: gateway.checkoutStyle.checkout,
-          tokenize_url: gateway.checkoutStyle.tokenizeUrl,
-          google_pay: gateway.checkoutStyle.googlePay,
-          apple_pay: gateway.checkoutStyle.applePay,
-          crypto_processing: gateway.checkoutStyle.cryptoProcessing,
-        }))
-        .filter(
-          (item, index, all) =>
-            all.findIndex((other) => other.service_id === item.service_id) === index,
-        ),
-    })),
+    route(e.services, () => ({ items: serviceViews(app.payments.enabled()) })),
     route(e.products, async ({ query }) => {
       const currency = query.currency ?? 'USD';
       const serviceId = query.service_id ?? 1;

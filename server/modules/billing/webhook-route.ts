@@ -23,7 +23,7 @@ export function webhookRoute(app: App): Route {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let events: GatewayEvent[];
       try {
-        events = gateway.verifyWebhook(raw, request.headers);
+        events = await gateway.verifyWebhook(raw, request.headers);
       } catch (error) {
         if (!(error instanceof WebhookRejected)) throw error;
         request.log.warn({ gateway: gateway.name, reason: error.message }, 'webhook refused');

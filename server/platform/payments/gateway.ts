@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type {
   BillingInterval,
   GatewayName,
@@ -263,7 +264,11 @@ export class GatewayUnavailable extends Error {
 
 /** How the order page collects a payment for this gateway. */
 export interface CheckoutStyle {
-  checkout: 'card_form' | 'redirect';
+  /**
+   * `none`: never sold on the order page: bought in the mobile app (the App Store) or
+   * granted (bonus days).
+   */
+  checkout: 'card_form' | 'redirect' | 'none';
   /** The card form's tokenizer URL (card_form). */
   tokenizeUrl: string | null;
   googlePay: boolean;
@@ -326,10 +331,29 @@ export interface PaymentGateway {
 
   /**
    * Checks a webhook's signature over the raw body and answers its events; throws
-   * WebhookRejected when the signature is missing, wrong or stale.
+   * WebhookRejected when the signature is missing, wrong or stale. Asynchronous: a provider
+   * may need a certificate fetched, or the event's object read back before it is believed.
    */
   verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
-  ): GatewayEvent[];
+  ): Promise<GatewayEvent[]>;
+
+  /**
+   * Subscriptions the provider holds that changed since `since`, for the daily
+   * reconciliation; absent on gateways without a listing API (those are read one by one).
+   */
+  listSubscriptions?(since: Date): AsyncIterable<GatewaySubscription>;
+}
+
+/** What a real gateway's adapter is built with, beside its own settings. */
+export interface GatewayDeps {
+  log: FastifyBaseLogger;
+  /** Our public base URL: where providers send customers back and post webhooks. */
+  appUrl: string;
+}
+
+/** Where a gateway's webhooks are received (webhook-route.ts). */
+export function webhookUrl(appUrl: string, gateway: GatewayName): string {
+  return `${appUrl}/api/public/v1/webhooks/${gateway}`;
 }

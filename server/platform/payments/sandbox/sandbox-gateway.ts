@@ -116,7 +116,7 @@ export async function createSandboxGateway(
       const found = await readObject(context.db, 'invoice', ref);
       return found && invoiceSnapshot(found);
     },
-    verifyWebhook: (rawBody, headers) =>
+    verifyWebhook: async (rawBody, headers) =>
       verifySandboxWebhook(options.webhookSecret, rawBody, headers),
   };
 }
