@@ -29,6 +29,8 @@ describe('the migrated database', () => {
       'entitlements',
       'gateway_customers',
       'gateway_events',
+      'gateway_prices',
+      'gateway_settings',
       'idempotency_keys',
       'invoice_counters',
       'invoice_lines',

@@ -6,6 +6,8 @@ export * from './coupons.ts';
 export * from './entitlements.ts';
 export * from './gateway-customers.ts';
 export * from './gateway-events.ts';
+export * from './gateway-prices.ts';
+export * from './gateway-settings.ts';
 export * from './idempotency-keys.ts';
 export * from './invoices.ts';
 export * from './mail-outbox.ts';

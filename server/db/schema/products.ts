@@ -22,8 +22,6 @@ export const products = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     serviceId: smallint().notNull(),
-    /** The gateway's own id of its price or plan, once created there. */
-    gatewayRef: text(),
     /** The plan family this product sells (`standard`, `family` …): §3 plan.plan_id. */
     plan: text().notNull(),
     name: text().notNull(),
@@ -62,10 +60,7 @@ export const products = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
   },
-  (table) => [
-    index('products_catalog_idx').on(table.serviceId, table.currency, table.sort),
-    uniqueIndex('products_gateway_ref_key').on(table.serviceId, table.gatewayRef),
-  ],
+  (table) => [index('products_catalog_idx').on(table.serviceId, table.currency, table.sort)],
 );
 
 /** The includable addons a plan comes with (§3 includable_product_id). */

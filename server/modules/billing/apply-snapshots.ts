@@ -8,6 +8,7 @@ import {
   cardSources,
   coupons,
   gatewayCustomers,
+  gatewayPrices,
   type InvoiceRow,
   invoiceLines,
   invoices,
@@ -103,15 +104,15 @@ export async function userOfCustomer(
 
 async function productOf(
   tx: Database,
+  gateway: GatewayName,
   item: { productId: number | null; priceRef: string | null },
 ): Promise<number | null> {
   if (item.productId) return item.productId;
   if (!item.priceRef) return null;
   const [row] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.gatewayRef, item.priceRef))
-    .limit(1);
+    .select({ id: gatewayPrices.productId })
+    .from(gatewayPrices)
+    .where(and(eq(gatewayPrices.gateway, gateway), eq(gatewayPrices.priceRef, item.priceRef)));
   return row?.id ?? null;
 }
 
@@ -158,7 +159,7 @@ async function applySubscription(
     (Number.isInteger(metadataUser) && metadataUser > 0 ? metadataUser : null);
   const items: { productId: number; quantity: number; amount: number }[] = [];
   for (const item of snapshot.items) {
-    const productId = await productOf(tx, item);
+    const productId = await productOf(tx, context.gateway, item);
     if (productId) items.push({ productId, quantity: item.quantity, amount: item.amount });
   }
   const planId = items[0]?.productId ?? existing?.productId;
@@ -323,7 +324,7 @@ async function applyInvoice(
     for (const line of snapshot.lines) {
       lines.push({
         invoiceId: row.id,
-        productId: await productOf(tx, line),
+        productId: await productOf(tx, context.gateway, line),
         description: line.description,
         quantity: line.quantity,
         unitAmount: line.unitAmount,

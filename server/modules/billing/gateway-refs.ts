@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '#shared/contracts/billing.ts';
 import {
   gatewayCustomers,
+  gatewayPrices,
   type ProductRow,
-  products,
   type UserRow,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -44,9 +44,13 @@ export async function priceFor(
   gateway: PaymentGateway,
   product: ProductRow,
 ): Promise<GatewayPrice> {
+  const [known] = await app.db
+    .select({ ref: gatewayPrices.priceRef })
+    .from(gatewayPrices)
+    .where(and(eq(gatewayPrices.productId, product.id), eq(gatewayPrices.gateway, gateway.name)));
   const price: GatewayPrice = {
     productId: product.id,
-    ref: product.gatewayRef,
+    ref: known?.ref ?? null,
     name: product.name,
     amount: product.amount,
     currency: product.currency,
@@ -55,8 +59,14 @@ export async function priceFor(
     onetime: product.onetime,
   };
   const ref = await gateway.ensurePrice(price);
-  if (ref !== product.gatewayRef) {
-    await app.db.update(products).set({ gatewayRef: ref }).where(eq(products.id, product.id));
+  if (ref !== price.ref) {
+    await app.db
+      .insert(gatewayPrices)
+      .values({ productId: product.id, gateway: gateway.name, priceRef: ref })
+      .onConflictDoUpdate({
+        target: [gatewayPrices.productId, gatewayPrices.gateway],
+        set: { priceRef: ref },
+      });
   }
   return { ...price, ref };
 }
