@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'customers.email_change_cancelled',
   'customers.email_change_resent',
   'customers.device_logged_out',
+  'billing.gateway_settings_updated',
+  'billing.reconciled',
+  'billing.bonus_days_granted',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

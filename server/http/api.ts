@@ -3,6 +3,7 @@ import { profileRoutes } from '../modules/account/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
 import { auditLogRoutes } from '../modules/audit/routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
+import { gatewaySettingsRoutes } from '../modules/billing/gateway-settings-routes.ts';
 import { billingRoutes } from '../modules/billing/routes.ts';
 import { countryRoutes } from '../modules/countries/routes.ts';
 import { customerRoutes } from '../modules/customers/routes.ts';
@@ -31,6 +32,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   broadcastingRoutes,
   currentSubscriptionRoutes,
   billingRoutes,
+  gatewaySettingsRoutes,
   countryRoutes,
   customerRoutes,
   auditLogRoutes,

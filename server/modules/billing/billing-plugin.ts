@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
+import { configureGateways } from './configure-gateways.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { reconcile } from './reconciliation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +13,8 @@ declare module 'fastify' {
 }
 
 const SWEEP = 'billing.sweep';
+/** Daily, at a quiet hour: our subscriptions against each gateway's. */
+const RECONCILE = 'billing.reconcile';
 
 /**
  * Billing's shared parts: the catalog cache, and its timed work (renewal retries and
@@ -20,9 +24,14 @@ export const billingPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('catalog', new Catalog(app.db));
     if (!app.config.features.has('billing')) return;
+    await configureGateways(app);
     await app.queue.work(SWEEP, () => billingSweep(app));
     await app.queue.schedule(SWEEP, '* * * * *');
     app.payments.clock.onAdvance(() => billingSweep(app));
+    await app.queue.work(RECONCILE, async () => {
+      await reconcile(app);
+    });
+    await app.queue.schedule(RECONCILE, '17 3 * * *');
     if (app.config.seedDemo) {
       // In the background: the first start serves at once, the demo order lands a moment later.
       app.addHook('onReady', async () => {

@@ -4,6 +4,7 @@ import type { App } from '../../http/types.ts';
 import { planName, recipient, sendBillingMail } from './billing-mail.ts';
 import { firstFailureAt, retriesDue, retryAt } from './dunning-schedule.ts';
 import { applyAnswer } from './gateway-events.ts';
+import { lapseEndedPeriods } from './reconciliation.ts';
 
 const DAY_MS = 86_400_000;
 /** §issue: the renewal reminder goes out 3 days before. */
@@ -11,13 +12,14 @@ const REMINDER_DAYS = 3;
 
 /**
  * Billing's own timed work, run by a durable schedule every minute (once across processes)
- * and whenever the sandbox's test clock moves: retries of failed renewals, and renewal
- * reminders. Each item is claimed with a conditional update first, so two runs never
+ * and whenever the sandbox's test clock moves: retries of failed renewals, renewal
+ * reminders, and the end of one-time and bonus periods. Each item is claimed with a conditional update first, so two runs never
  * retry one invoice or remind one period twice.
  */
 export async function billingSweep(app: App): Promise<void> {
   await retryFailedRenewals(app);
   await remindRenewals(app);
+  await lapseEndedPeriods(app);
 }
 
 /** A claimed retry's lease: a process that dies mid-call leaves it to be retried then. */

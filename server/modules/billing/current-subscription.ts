@@ -13,6 +13,12 @@ import {
 import { presentCard } from './cards-view.ts';
 
 /**
+ * A running paid plan comes before bonus days granted beside it (service 5): the plan is
+ * what the customer manages; the bonus run only shows when nothing paid is running.
+ */
+const paidFirst = sql`case when ${subscriptions.serviceId} <> 5 and ${subscriptions.status} in ('active', 'canceled', 'paused', 'on_hold') then 0 else 1 end`;
+
+/**
  * §3 "a current subscription": the user's latest one that was ever paid for. An order whose
  * first payment was declined or never confirmed is not one.
  */
@@ -29,7 +35,7 @@ export async function currentSubscription(
         sql`exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.status} = 'paid')`,
       ),
     )
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(paidFirst, desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
   return row ?? null;
 }
@@ -59,7 +65,7 @@ function prepareCurrentState(db: Database) {
         sql`exists (select 1 from ${invoices} where ${invoices.subscriptionId} = ${subscriptions.id} and ${invoices.status} = 'paid')`,
       ),
     )
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(paidFirst, desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1)
     .prepare('');
 }

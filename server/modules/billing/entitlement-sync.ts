@@ -33,7 +33,8 @@ export async function syncSubscriptionEntitlement(
     .insert(entitlements)
     .values({
       userId: subscription.userId,
-      source: 'subscription',
+      // Bonus runs (service 5) are bonus days in the ledger, whoever asks why.
+      source: subscription.serviceId === 5 ? 'bonus' : 'subscription',
       sourceRef: `subscription:${subscription.id}`,
       startsAt,
       endsAt,

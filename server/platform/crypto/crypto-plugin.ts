@@ -11,6 +11,8 @@ declare module 'fastify' {
     oauthStateBox: SecretBox;
     /** Seals the provider secrets kept in the oauth_providers table. */
     oauthProviderBox: SecretBox;
+    /** Seals the payment gateways' keys kept in the gateway_settings table. */
+    gatewaySettingsBox: SecretBox;
   }
 }
 
@@ -22,6 +24,7 @@ export const cryptoPlugin = fp(
     app.decorate('totpBox', new SecretBox(key, 'users.two_factor_secret'));
     app.decorate('oauthStateBox', new SecretBox(key, 'oauth.state_cookie'));
     app.decorate('oauthProviderBox', new SecretBox(key, 'oauth_providers.secret'));
+    app.decorate('gatewaySettingsBox', new SecretBox(key, 'gateway_settings.secrets'));
   },
   { name: 'crypto' },
 );

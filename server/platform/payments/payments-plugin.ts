@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { GatewayName } from '#shared/billing/billing-values.ts';
 import type { ServiceId } from '#shared/subscription/actions.ts';
 import { BillingClock } from './billing-clock.ts';
+import { createBonusGateway } from './bonus/bonus-gateway.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
 
@@ -19,6 +20,11 @@ export class PaymentGateways {
 
   add(gateway: PaymentGateway): void {
     this.#byName.set(gateway.name, gateway);
+  }
+
+  /** Switches a gateway off (staff removed its keys): its products leave the order page. */
+  remove(name: GatewayName): void {
+    this.#byName.delete(name);
   }
 
   get(name: GatewayName): PaymentGateway | undefined {
@@ -45,6 +51,8 @@ export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const gateways = new PaymentGateways();
     app.decorate('payments', gateways);
+    // Bonus days are always granted the same way, whatever else sells.
+    gateways.add(createBonusGateway({ db: app.db, clock: gateways.clock }));
     const sandbox = app.config.billing.sandbox;
     if (sandbox) {
       gateways.add(await createSandboxGateway(app, { webhookSecret: sandbox.webhookSecret }));

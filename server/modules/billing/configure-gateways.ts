@@ -1,0 +1,57 @@
+import { REAL_GATEWAYS, type RealGatewayName } from '#shared/billing/gateway-settings.ts';
+import type { App } from '../../http/types.ts';
+import type { PaymentGateway } from '../../platform/payments/gateway.ts';
+import { GATEWAY_FACTORIES } from '../../platform/payments/gateway-factories.ts';
+import {
+  type GatewaySettingsDeps,
+  type InForce,
+  settingsInForce,
+} from './gateway-settings-store.ts';
+
+export function gatewaySettingsDeps(app: App): GatewaySettingsDeps {
+  return {
+    db: app.db,
+    log: app.log,
+    gatewaySettingsBox: app.gatewaySettingsBox,
+    config: app.config,
+  };
+}
+
+function build<G extends RealGatewayName>(
+  app: App,
+  gateway: G,
+  entry: NonNullable<InForce[G]>,
+): PaymentGateway | null {
+  const factory = GATEWAY_FACTORIES[gateway];
+  if (!factory) return null;
+  return factory(entry.settings, {
+    log: app.log.child({ component: `${gateway}-gateway` }),
+    appUrl: app.config.appUrl,
+  });
+}
+
+/**
+ * Puts each real gateway on or off as its settings in force say (environment, or staff's
+ * saved keys): at start and after every change of the settings, without a restart. A
+ * gateway whose adapter cannot be made from its keys stays off, logged.
+ */
+export async function configureGateways(app: App): Promise<RealGatewayName[]> {
+  const inForce = await settingsInForce(gatewaySettingsDeps(app));
+  const selling: RealGatewayName[] = [];
+  for (const gateway of REAL_GATEWAYS) {
+    const entry = inForce[gateway];
+    let made: PaymentGateway | null = null;
+    if (entry) {
+      try {
+        made = build(app, gateway, entry as never);
+      } catch (error) {
+        app.log.error({ err: error, gateway }, 'payment gateway could not be set up');
+      }
+    }
+    if (made) {
+      app.payments.add(made);
+      selling.push(gateway);
+    } else app.payments.remove(gateway);
+  }
+  return selling;
+}
