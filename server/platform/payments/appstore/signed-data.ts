@@ -1,0 +1,81 @@
+import { X509Certificate } from 'node:crypto';
+import {
+  Environment,
+  type JWSRenewalInfoDecodedPayload,
+  type JWSTransactionDecodedPayload,
+  type ResponseBodyV2DecodedPayload,
+  SignedDataVerifier,
+  VerificationException,
+  VerificationStatus,
+} from '@apple/app-store-server-library';
+import type { AppStoreSettings } from '#shared/billing/gateway-settings.ts';
+import { GatewayRequestError, GatewayUnavailable, WebhookRejected } from '../gateway.ts';
+
+// Everything the App Store signs (notifications, transactions, renewal info, the API's
+// answers and what the app sends us) is a JWS whose x5c chain must lead to Apple's root,
+// which the operator configures: Apple's library checks the chain, Apple's markers on the
+// intermediate and leaf, the signature, and that the data is for our bundle id (and app id
+// in production) and environment.
+
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** The operator's PEM text as the DER certificates the verifier takes; throws on a bad one. */
+export function rootCertificates(pem: string): Buffer[] {
+  const found = pem.match(PEM_CERTIFICATE) ?? [];
+  if (found.length === 0) throw new Error('App Store root certificates: no PEM certificate');
+  return found.map((block) => new X509Certificate(block).raw);
+}
+
+/**
+ * The verifier for our app. Online checks (OCSP revocation of the chain, and certificate
+ * dates judged at the time of checking rather than at the data's signedDate) are on against
+ * Apple's hosts, as Apple recommends for production; a stand-in (`apiUrl` set) has no OCSP
+ * responder, so there they are off and dates are judged at signedDate.
+ */
+export function createVerifier(settings: AppStoreSettings): SignedDataVerifier {
+  const production = settings.environment === 'Production';
+  if (production && settings.appAppleId === undefined) {
+    throw new Error('App Store: the app Apple ID (APPSTORE_APP_APPLE_ID) is needed in Production');
+  }
+  return new SignedDataVerifier(
+    rootCertificates(settings.rootCertificates),
+    settings.apiUrl === undefined,
+    production ? Environment.PRODUCTION : Environment.SANDBOX,
+    settings.bundleId,
+    settings.appAppleId,
+  );
+}
+
+/** Why the library refused: its status's name ("VERIFICATION_FAILURE"), nothing secret. */
+function reasonOf(error: VerificationException): string {
+  return VerificationStatus[error.status] ?? String(error.status);
+}
+
+/**
+ * Runs a verification and says what its failure means where it happened: the App Store's
+ * OCSP responder out of reach is always "retry later"; otherwise the data is not Apple's, or
+ * not for us — a webhook is refused (400), data the app sent is the request's fault, and an
+ * answer of the API that does not verify is a failure of the provider (or of our keys).
+ */
+export async function verified<T>(
+  where: 'webhook' | 'app' | 'api',
+  what: string,
+  verify: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await verify();
+  } catch (error) {
+    if (!(error instanceof VerificationException)) throw error;
+    const reason = `App Store ${what} not verified: ${reasonOf(error)}`;
+    if (error.status === VerificationStatus.RETRYABLE_VERIFICATION_FAILURE) {
+      throw new GatewayUnavailable(reason, { cause: error });
+    }
+    if (where === 'webhook') throw new WebhookRejected(reason);
+    if (where === 'app') throw new GatewayRequestError('invalid_request', reason);
+    throw new GatewayUnavailable(reason, { cause: error });
+  }
+}
+
+export type AppStoreTransaction = JWSTransactionDecodedPayload;
+export type AppStoreRenewalInfo = JWSRenewalInfoDecodedPayload;
+export type AppStoreNotification = ResponseBodyV2DecodedPayload;
