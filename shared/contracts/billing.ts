@@ -87,6 +87,25 @@ export const productView = z
   .meta({ id: 'Product' });
 export type ProductView = z.infer<typeof productView>;
 
+/**
+ * §3 "crypto approval pending": a crypto payment the network has seen but not yet confirmed.
+ * Nothing is granted until it is; the thanks and order pages say so instead of offering to
+ * pay again.
+ */
+export const pendingPaymentResponse = z.object({
+  crypto_approval_pending: z.boolean(),
+  pending: z
+    .object({
+      invoice_id: z.number().int(),
+      service_id: serviceId,
+      amount: money,
+      currency,
+      since: z.iso.datetime(),
+    })
+    .nullable(),
+});
+export type PendingPaymentResponse = z.infer<typeof pendingPaymentResponse>;
+
 /** §3 Payment method flags of one service, as the order page offers it. */
 export const serviceView = z
   .object({
@@ -364,6 +383,16 @@ export const billingEndpoints = {
     summary: 'Buy a plan: subscribe and pay the first invoice',
     body: checkoutRequest,
     response: checkoutResponse,
+    feature: 'billing',
+  }),
+  pendingPayment: endpoint({
+    method: 'GET',
+    base: 'account',
+    path: '/billing/pending-payment',
+    access: 'signed-in',
+    tag: 'billing',
+    summary: 'A payment seen but not yet confirmed (§3 crypto approval pending)',
+    response: pendingPaymentResponse,
     feature: 'billing',
   }),
   subscription: endpoint({

@@ -23,6 +23,7 @@ import { currentSubscription, presentSubscription } from './current-subscription
 import { gatewayRequestError } from './gateway-refs.ts';
 import { invoicePdf, listInvoices } from './invoices-service.ts';
 import { buildOrder, presentQuote } from './order.ts';
+import { pendingPayment } from './pending-payment.ts';
 import {
   changePlan,
   fixPayment,
@@ -93,6 +94,9 @@ export function billingRoutes(app: App): Route[] {
     route(e.checkout, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'new')),
     route(e.reactivate, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'reactivate')),
     route(e.upgradeBonus, ({ auth, body }) => checkout(app, catalog, auth.user, body, 'bonus')),
+    route(e.pendingPayment, ({ auth }) =>
+      pendingPayment(app.db, auth.user.id, app.payments.clock.now()),
+    ),
     route(e.subscription, async ({ auth }) => {
       const row = await currentSubscription(app.db, auth.user.id);
       if (!row) throw new AppError('not_found', { info: BILLING_MESSAGES.noSubscription });

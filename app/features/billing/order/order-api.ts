@@ -109,6 +109,16 @@ export function useSavedBillingAddress(userId: number | undefined) {
   });
 }
 
+/** §3 crypto approval pending: asked while the signed-in customer looks at crypto. */
+export function usePendingCrypto(userId: number | undefined, crypto: boolean) {
+  return useQuery({
+    queryKey: [...billingKeys.subscription(userId ?? 0), 'pending-payment'],
+    queryFn: ({ signal }) => call(billingEndpoints.pendingPayment, {}, { signal }),
+    enabled: userId !== undefined && crypto,
+    select: (data) => data.pending,
+  });
+}
+
 /** The message a refused coupon came back with, if that is what the error is. */
 export function couponRefusal(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;

@@ -25,6 +25,7 @@ import {
   PRODUCTS_STALE_MS,
   type QuoteSelection,
   submitOrder,
+  usePendingCrypto,
   useProducts,
   useQuote,
   useSavedBillingAddress,
@@ -135,6 +136,7 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
   const service =
     services.data?.find((item) => item.service_id === chosenService) ?? services.data?.[0];
   const products = useProducts(service?.service_id, currency);
+  const pendingCrypto = usePendingCrypto(user?.id, service?.payment_method_type === 'crypto');
   const [wantedPlan, setWantedPlan] = useState(initial.choice.plan);
   const previousPlan = useRef<ProductView>(undefined);
   const plans = products.data?.plans ?? [];
@@ -511,9 +513,35 @@ export function OrderFlow({ kind, title, intro }: OrderFlowProps) {
                   </section>
                 ) : (
                   service && (
-                    <p className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
-                      {t('order.redirect_note', { provider: PROVIDER_NAMES[service.service_id] })}
-                    </p>
+                    <>
+                      {pendingCrypto.data && (
+                        <p
+                          role="status"
+                          className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+                          data-testid="crypto-pending-notice"
+                        >
+                          {t('order.crypto_pending_notice', {
+                            amount: formatMoney(pendingCrypto.data, lang),
+                          })}
+                        </p>
+                      )}
+                      <p className="rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+                        {t('order.redirect_note', { provider: PROVIDER_NAMES[service.service_id] })}
+                        {(service.google_pay || service.apple_pay) && (
+                          <>
+                            {' '}
+                            {t('order.wallets_note', {
+                              wallets: [
+                                service.google_pay && 'Google Pay',
+                                service.apple_pay && 'Apple Pay',
+                              ]
+                                .filter(Boolean)
+                                .join(', '),
+                            })}
+                          </>
+                        )}
+                      </p>
+                    </>
                   )
                 )}
                 <div className="rounded-2xl border border-slate-200 bg-white px-4 py-2 sm:px-5">

@@ -24,7 +24,10 @@ const linkClass =
 const settled = (subscription: SubscriptionDetail | null | undefined) =>
   subscription?.exists !== false && subscription?.status === 'active';
 
-function useNewSubscription(userId: number) {
+/** While a crypto payment awaits the network, both are asked again at this pace. */
+export const CRYPTO_POLL_MS = 5_000;
+
+function useNewSubscription(userId: number, awaitingNetwork: boolean) {
   const queryKey = [...billingKeys.subscription(userId), 'thanks'];
   const polls = useQueryClient().getQueryState(queryKey)?.dataUpdateCount ?? 0;
   const query = useQuery({
@@ -39,12 +42,24 @@ function useNewSubscription(userId: number) {
     },
     staleTime: 0,
     // Asked again each second until it is there and active, for a few seconds at most.
-    refetchInterval: (query) =>
-      settled(query.state.data) || query.state.dataUpdateCount >= THANKS_POLLS
-        ? false
-        : THANKS_POLL_MS,
+    refetchInterval: (query) => {
+      if (settled(query.state.data)) return false;
+      if (awaitingNetwork) return CRYPTO_POLL_MS;
+      return query.state.dataUpdateCount >= THANKS_POLLS ? false : THANKS_POLL_MS;
+    },
   });
   return { ...query, polls };
+}
+
+/** §3 crypto approval pending: asked once the subscription is not there at once. */
+function usePendingPayment(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...billingKeys.subscription(userId), 'pending-payment'],
+    queryFn: ({ signal }) => call(billingEndpoints.pendingPayment, {}, { signal }),
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.crypto_approval_pending ? CRYPTO_POLL_MS : false,
+  });
 }
 
 /** §2 order-received.thanks: the plan just bought and when it renews. */
@@ -62,7 +77,11 @@ function Thanks() {
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const userId = useSession((session) => session.user?.id) ?? 0;
-  const subscription = useNewSubscription(userId);
+  const [awaitingNetwork, setAwaitingNetwork] = useState(false);
+  const subscription = useNewSubscription(userId, awaitingNetwork);
+  const pending = usePendingPayment(userId, !subscription.isPending && !settled(subscription.data));
+  const cryptoPending = pending.data?.crypto_approval_pending === true;
+  if (cryptoPending !== awaitingNetwork) setAwaitingNetwork(cryptoPending);
   const invoice = Number(search.get('invoice'));
   const failed = search.get('outcome') === 'failed';
 
@@ -102,6 +121,14 @@ function Thanks() {
               </>
             )}
           </dl>
+        ) : cryptoPending ? (
+          <p
+            className="flex items-center gap-3 text-sm text-slate-700"
+            data-testid="crypto-pending"
+          >
+            <Spinner size="sm" decorative />
+            {t('checkout.thanks.crypto_pending')}
+          </p>
         ) : waiting ? (
           <p className="flex items-center gap-3 text-sm text-slate-700">
             <Spinner size="sm" decorative />
