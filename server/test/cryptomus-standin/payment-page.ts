@@ -3,23 +3,23 @@ import type { StandInInvoice } from './standin-invoices.ts';
 // Cryptomus's hosted payment page, reduced to what a journey needs: the amount, and buttons
 // for the customer's (and the chain's) possible moves.
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
 function button(action: string, label: string): string {
-  return `<button type="submit" name="action" value="${action}">${escape(label)}</button>`;
+  return `<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button>`;
 }
 
 export function paymentPage(invoice: StandInInvoice): string {
   const open = !invoice.is_final;
   const seen = invoice.status === 'confirm_check';
   const body = !open
-    ? `<p role="status">Invoice ${escape(invoice.status)}.</p>${
+    ? `<p role="status">Invoice ${escapeHtml(invoice.status)}.</p>${
         invoice.url_return
-          ? `<p><a href="${escape(invoice.url_return)}">Back to the shop</a></p>`
+          ? `<p><a href="${escapeHtml(invoice.url_return)}">Back to the shop</a></p>`
           : ''
       }`
     : seen
@@ -28,10 +28,10 @@ export function paymentPage(invoice: StandInInvoice): string {
       : `<form method="post">${button('pay', 'Pay')} ${button('pay_unconfirmed', 'Pay (unconfirmed)')}
          ${button('cancel', 'Cancel')}</form>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Cryptomus stand-in: pay ${escape(invoice.amount)} ${escape(invoice.currency)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><title>Cryptomus stand-in: pay ${escapeHtml(invoice.amount)} ${escapeHtml(invoice.currency)}</title></head>
 <body><main>
-<h1>Pay ${escape(invoice.amount)} ${escape(invoice.currency)}</h1>
-<p>Order ${escape(invoice.order_id)}</p>
+<h1>Pay ${escapeHtml(invoice.amount)} ${escapeHtml(invoice.currency)}</h1>
+<p>Order ${escapeHtml(invoice.order_id)}</p>
 ${body}
 </main></body></html>`;
 }

@@ -22,6 +22,10 @@ export interface CryptomusRefundOptions {
   address?: string;
 }
 
+export interface CryptomusGateway extends PaymentGateway {
+  refund(paymentRef: string, options: CryptomusRefundOptions): Promise<GatewayRefund>;
+}
+
 /**
  * Cryptomus (service 6): one-time crypto invoices on its hosted page. A purchase is one
  * invoice (ref: its uuid) and, once Cryptomus says it is paid and final, a one-time
@@ -31,9 +35,9 @@ export interface CryptomusRefundOptions {
 export function createCryptomusGateway(
   settings: CryptomusSettings,
   deps: GatewayDeps,
-): PaymentGateway {
+): CryptomusGateway {
   const client = createCryptomusClient(settings);
-  const log = deps.log.child({ component: 'cryptomus-gateway' });
+  const { log } = deps;
 
   async function readInvoice(by: { uuid: string } | { order_id: string }) {
     const parsed = cryptomusInvoice.safeParse(await client.call('/v1/payment/info', by));
