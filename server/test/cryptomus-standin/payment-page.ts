@@ -16,15 +16,18 @@ function button(action: string, label: string): string {
 export function paymentPage(invoice: StandInInvoice): string {
   const open = !invoice.is_final;
   const seen = invoice.status === 'confirm_check';
+  const back = invoice.status === 'paid' ? invoice.url_success : invoice.url_return;
   const body = !open
     ? `<p role="status">Invoice ${escapeHtml(invoice.status)}.</p>${
-        invoice.url_return
-          ? `<p><a href="${escapeHtml(invoice.url_return)}">Back to the shop</a></p>`
-          : ''
+        back ? `<p><a href="${escapeHtml(back)}">Back to the shop</a></p>` : ''
       }`
     : seen
       ? `<p role="status">Transaction seen on the chain, waiting for network confirmations.</p>
-         <form method="post">${button('confirm', 'Confirm')}</form>`
+         <form method="post">${button('confirm', 'Confirm')}</form>${
+           invoice.url_success
+             ? `<p><a href="${escapeHtml(invoice.url_success)}">Back to the shop</a></p>`
+             : ''
+         }`
       : `<form method="post">${button('pay', 'Pay')} ${button('pay_unconfirmed', 'Pay (unconfirmed)')}
          ${button('cancel', 'Cancel')}</form>`;
   return `<!doctype html>
