@@ -63,10 +63,12 @@ export interface AppStoreStandin {
   /** Requests the API refused, with why (tests of the bearer token). */
   refusedRequests: string[];
   apiRequests: string[];
+  /** `notify: false` keeps this purchase's notification back (a delivery that never came). */
   purchase(input: {
     appAccountToken?: string;
     productId: string;
     appleId?: string;
+    notify?: boolean;
   }): Promise<PurchaseResult>;
   renew(originalTransactionId: string): Promise<SentNotification>;
   failToRenew(
@@ -138,7 +140,7 @@ export async function startAppStoreStandin(
     },
     async purchase(input) {
       const { transaction } = store.purchase(input);
-      const notification = await notify('SUBSCRIBED', 'INITIAL_BUY', transaction);
+      const notification = await notify('SUBSCRIBED', 'INITIAL_BUY', transaction, input.notify);
       return {
         signedTransaction: store.signedTransaction(transaction),
         transactionId: transaction.transactionId,
@@ -193,6 +195,7 @@ export async function startAppStoreStandin(
     type: string,
     subtype: string | undefined,
     transaction: StandinTransaction,
+    send = !standin.holdNotifications,
   ): Promise<SentNotification> {
     const { uuid, signedPayload } = store.signedNotification(type, subtype, transaction);
     const notification: SentNotification = {
@@ -203,7 +206,7 @@ export async function startAppStoreStandin(
       status: null,
     };
     standin.notifications.push(notification);
-    if (!standin.holdNotifications) await standin.deliver(notification);
+    if (send) await standin.deliver(notification);
     return notification;
   }
 
@@ -252,6 +255,7 @@ export async function startAppStoreStandin(
         const bought = await standin.purchase({
           appAccountToken: text('appAccountToken') || undefined,
           productId: text('productId'),
+          notify: body.notify !== false,
         });
         return json(response, 200, bought);
       }
