@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
-import { gatewayEvents, invoices, subscriptions } from '../../../db/schema/index.ts';
+import { gatewayEvents, invoices, refunds, subscriptions } from '../../../db/schema/index.ts';
 import type { App } from '../../../http/types.ts';
 import { demoPlan } from '../../../modules/billing/demo-catalog.ts';
 import { openShop, type Shop } from '../../../test/billing-kit.ts';
@@ -14,7 +14,8 @@ import {
 import { signedWebhookBody } from '../../../test/cryptomus-standin/standin-signature.ts';
 import { createTestApp } from '../../../test/test-app.ts';
 import { signedInUser, type TestSession } from '../../../test/test-sessions.ts';
-import { createCryptomusGateway } from './cryptomus-gateway.ts';
+import { until } from '../../../test/wait-until.ts';
+import { type CryptomusGateway, createCryptomusGateway } from './cryptomus-gateway.ts';
 
 // A crypto purchase through our app: the order page's checkout, the stand-in's payment page,
 // its signed webhooks to our real route and database, and what the customer then sees.
@@ -27,6 +28,7 @@ const WEBHOOK = '/api/public/v1/webhooks/cryptomus';
 let app: App;
 let shop: Shop;
 let standIn: CryptomusStandIn;
+let gateway: CryptomusGateway;
 
 beforeAll(async () => {
   ({ app } = await createTestApp());
@@ -45,12 +47,11 @@ beforeAll(async () => {
         })
       ).statusCode,
   });
-  app.payments.add(
-    createCryptomusGateway(
-      { merchantId: MERCHANT, paymentKey: KEY, apiUrl: standIn.url },
-      { log: app.log, appUrl: app.config.appUrl },
-    ),
+  gateway = createCryptomusGateway(
+    { merchantId: MERCHANT, paymentKey: KEY, apiUrl: standIn.url },
+    { log: app.log, appUrl: app.config.appUrl },
   );
+  app.payments.add(gateway);
 });
 afterAll(() => standIn.close());
 
@@ -254,5 +255,26 @@ describe('a crypto purchase through Cryptomus', () => {
     expect(
       (await shop.call(e.pendingPayment, { cookie: buyer.cookie })).data.crypto_approval_pending,
     ).toBe(false);
+  });
+
+  it('ends the period when Cryptomus has paid a refund back', async () => {
+    const buyer = await signedInUser(app);
+    const { url, invoice, plan } = await order(buyer);
+    await press(url, 'pay');
+    const sent = standIn.deliveries.length;
+    await gateway.refund(invoice.uuid, { address: 'TDD97yguPESTpcrJMqU6h2ozZbibv4Vaqm' });
+    // Cryptomus answers the refund at once and tells of its progress by webhook.
+    await until(() => standIn.deliveries.length === sent + 2, 'the refund webhooks');
+    expect(standIn.deliveries.slice(-2).map((delivery) => delivery.status)).toEqual([200, 200]);
+    const rows = await ourRows(buyer.user.id);
+    expect(rows.subscription).toMatchObject({ status: 'refunded' });
+    expect(rows.bills).toEqual([
+      expect.objectContaining({ status: 'paid', amountRefunded: plan.amount }),
+    ]);
+    const refunded = await app.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.gatewayRef, `${invoice.uuid}:refund`));
+    expect(refunded).toEqual([expect.objectContaining({ amount: plan.amount, currency: 'USD' })]);
   });
 });
