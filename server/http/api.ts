@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { profileRoutes } from '../modules/account/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
 import { auditLogRoutes } from '../modules/audit/routes.ts';
+import { appStoreRoutes } from '../modules/billing/app-store-routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
 import { gatewaySettingsRoutes } from '../modules/billing/gateway-settings-routes.ts';
 import { billingRoutes } from '../modules/billing/routes.ts';
@@ -32,6 +33,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   broadcastingRoutes,
   currentSubscriptionRoutes,
   billingRoutes,
+  appStoreRoutes,
   gatewaySettingsRoutes,
   countryRoutes,
   customerRoutes,

@@ -58,19 +58,25 @@ export const gatewaySettingsSchemas = {
     apiUrl,
   }),
   /** App Store in-app purchases (service 4). */
-  appstore: z.object({
-    bundleId: text,
-    /** The app's Apple ID (numeric), needed to verify production notifications. */
-    appAppleId: z.coerce.number().int().positive().optional(),
-    environment: z.enum(['Production', 'Sandbox']).default('Production'),
-    /** The App Store Server API key (App Store Connect → Users and Access → Integrations). */
-    issuerId: text,
-    keyId: text,
-    privateKey: pemPrivateKey,
-    /** Apple's root certificate(s), as the operator downloads them from Apple. */
-    rootCertificates: pemCertificates,
-    apiUrl,
-  }),
+  appstore: z
+    .object({
+      bundleId: text,
+      /** The app's Apple ID (numeric), needed to verify production notifications. */
+      appAppleId: z.coerce.number().int().positive().optional(),
+      environment: z.enum(['Production', 'Sandbox']).default('Production'),
+      /** The App Store Server API key (App Store Connect → Users and Access → Integrations). */
+      issuerId: text,
+      keyId: text,
+      privateKey: pemPrivateKey,
+      /** Apple's root certificate(s), as the operator downloads them from Apple. */
+      rootCertificates: pemCertificates,
+      apiUrl,
+    })
+    .refine((settings) => settings.environment !== 'Production' || settings.appAppleId, {
+      // Apple's verifier needs it to believe production notifications.
+      path: ['appAppleId'],
+      message: 'is required for the Production environment',
+    }),
   /** Cryptomus (service 6): one-time crypto invoices. */
   cryptomus: z.object({
     merchantId: text,

@@ -385,6 +385,40 @@ export const billingEndpoints = {
     response: checkoutResponse,
     feature: 'billing',
   }),
+  appStoreAccountToken: endpoint({
+    method: 'GET',
+    base: 'account',
+    path: '/billing/app-store/account-token',
+    access: 'signed-in',
+    tag: 'billing',
+    summary: "The customer's appAccountToken, which the app passes to StoreKit with a purchase",
+    response: z.object({ app_account_token: z.uuid() }),
+    feature: 'billing',
+  }),
+  appStoreRestore: endpoint({
+    method: 'POST',
+    base: 'account',
+    path: '/billing/app-store/restore',
+    access: 'signed-in',
+    tag: 'billing',
+    summary: "Restore purchases: the app's signed App Store transactions, checked and applied",
+    body: z.object({
+      signed_transactions: z.array(z.string().min(1).max(20_000)).min(1).max(100),
+    }),
+    response: z.object({
+      restored: z.array(
+        z.object({ original_transaction_id: z.string(), status: z.enum(SUBSCRIPTION_STATUSES) }),
+      ),
+      /** Another account's purchase, not a subscription, or unknown to Apple. */
+      refused: z.array(
+        z.object({
+          original_transaction_id: z.string(),
+          reason: z.enum(['other_account', 'not_subscription', 'unknown_to_apple']),
+        }),
+      ),
+    }),
+    feature: 'billing',
+  }),
   pendingPayment: endpoint({
     method: 'GET',
     base: 'account',

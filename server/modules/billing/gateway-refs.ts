@@ -35,7 +35,12 @@ export async function customerRefFor(
     .insert(gatewayCustomers)
     .values({ userId: user.id, gateway: gateway.name, customerRef: ref })
     .onConflictDoNothing();
-  return ref;
+  // Two first orders at once: the one stored is the customer's, whichever made it.
+  const [stored] = await app.db
+    .select({ ref: gatewayCustomers.customerRef })
+    .from(gatewayCustomers)
+    .where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.gateway, gateway.name)));
+  return stored?.ref ?? ref;
 }
 
 /** A product as the gateway's price, created there when it has none (or its price changed). */

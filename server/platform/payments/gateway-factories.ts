@@ -1,4 +1,6 @@
 import type { GatewaySettingsOf, RealGatewayName } from '#shared/billing/gateway-settings.ts';
+import { createAppStoreGateway } from './appstore/appstore-gateway.ts';
+import { createCryptomusGateway } from './cryptomus/cryptomus-gateway.ts';
 import type { GatewayDeps, PaymentGateway } from './gateway.ts';
 
 /** How each real gateway's adapter is made from its settings (shared/billing/gateway-settings.ts). */
