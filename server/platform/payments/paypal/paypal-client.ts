@@ -92,7 +92,13 @@ export function paypalApi(settings: PayPalSettings): PayPalApi {
         throw unavailable(error);
       }
       const text = await response.text();
-      const parsed = text ? (JSON.parse(text) as unknown) : null;
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // A proxy's HTML error page: the status says enough.
+        if (response.ok) throw new GatewayUnavailable(`PayPal ${method} ${path}: not JSON`);
+      }
       if (!response.ok) throw refusal(`${method} ${path}`, response.status, parsed);
       return parsed as T;
     },
