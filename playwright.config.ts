@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { appStoreAppEnv } from './server/test/appstore-standin/e2e-keys.ts';
 
 // Browser journeys in Debian's Chromium (Playwright cannot download browsers here) against
 // the built app served by the real server on an in-memory database with the demo data.
@@ -8,6 +9,40 @@ const mailPort = Number(process.env.E2E_MAIL_PORT ?? 4319);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4320);
 const oidcSecret = 'e2e-client-secret';
 const baseURL = `http://127.0.0.1:${port}`;
+
+// The real payment gateways' journeys run against a second app server whose gateways are
+// configured and point at local stand-ins of the providers (server/test/*-standin): there
+// Stripe sells cards instead of the sandbox, which the first server's journeys use.
+const gatewaysPort = Number(process.env.E2E_GATEWAYS_PORT ?? port + 10);
+const gatewaysURL = `http://127.0.0.1:${gatewaysPort}`;
+// The specs read their stand-in's port from the environment: set here, workers inherit it.
+process.env.E2E_APPSTORE_PORT ??= String(gatewaysPort + 1);
+process.env.E2E_CRYPTOMUS_PORT ??= String(gatewaysPort + 2);
+const standIn = (name: 'APPSTORE' | 'CRYPTOMUS') =>
+  `http://127.0.0.1:${process.env[`E2E_${name}_PORT`]}`;
+const GATEWAY_SPECS = /(stripe|paypal|appstore|cryptomus)\.spec\.ts/;
+
+/** An app server on the embedded defaults with the demo data, sending mail to the catcher. */
+function appServerEnv(appPort: number): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${appPort}`,
+    DATA_DIR: 'memory://',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    REDIS_URL: '',
+    // Every journey's requests come from 127.0.0.1: the per-address limits would
+    // throttle the suite, not an attacker (they are tested in the Vitest suite).
+    RATE_LIMIT_SCALE: '100',
+    OAUTH_GOOGLE_CLIENT_ID: 'vpn-web',
+    OAUTH_GOOGLE_CLIENT_SECRET: oidcSecret,
+    OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+  };
+}
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -41,7 +76,16 @@ export default defineConfig({
     {
       name: 'desktop',
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: /billing-clock\.spec\.ts/,
+      testIgnore: [/billing-clock\.spec\.ts/, GATEWAY_SPECS],
+    },
+    {
+      name: 'gateways',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: gatewaysURL,
+      },
+      testMatch: GATEWAY_SPECS,
     },
     {
       // Journeys that move the sandbox's test clock, shared by every subscription of the
@@ -53,6 +97,15 @@ export default defineConfig({
     },
   ],
   webServer: [
+    ...(['appstore', 'cryptomus'] as const).map((name) => ({
+      command: `exec node --import tsx e2e/support/${name}-standin.ts`,
+      url: `${standIn(name.toUpperCase() as 'APPSTORE' | 'CRYPTOMUS')}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: { E2E_APP_URL: gatewaysURL },
+    })),
     {
       // A real SMTP server the app sends to; tests read the messages over HTTP.
       command: 'exec node --import tsx e2e/support/mail-catcher.ts',
@@ -84,23 +137,22 @@ export default defineConfig({
       timeout: 90_000,
       stdout: 'ignore',
       stderr: 'pipe',
+      env: appServerEnv(port),
+    },
+    {
+      // The second server: every real gateway configured, each provider a local stand-in.
+      command: 'exec node --import tsx server/main.ts',
+      url: `${gatewaysURL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
       env: {
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: baseURL,
-        DATA_DIR: 'memory://',
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        REDIS_URL: '',
-        // Every journey's requests come from 127.0.0.1: the per-address limits would
-        // throttle the suite, not an attacker (they are tested in the Vitest suite).
-        RATE_LIMIT_SCALE: '100',
-        OAUTH_GOOGLE_CLIENT_ID: 'vpn-web',
-        OAUTH_GOOGLE_CLIENT_SECRET: oidcSecret,
-        OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        ...appServerEnv(gatewaysPort),
+        ...appStoreAppEnv(standIn('APPSTORE')),
+        CRYPTOMUS_MERCHANT_ID: 'e2e00000-c0de-4a1e-9c1a-000000000006',
+        CRYPTOMUS_PAYMENT_KEY: 'e2e-cryptomus-payment-key-0123456789abcdef',
+        CRYPTOMUS_API_URL: standIn('CRYPTOMUS'),
       },
     },
   ],

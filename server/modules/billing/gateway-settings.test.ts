@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatewaySettingsEndpoints } from '#shared/contracts/admin/payment-gateways.ts';
+import { billingEndpoints } from '#shared/contracts/billing.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { auditLog, gatewaySettings } from '../../db/schema/index.ts';
 import { endpointClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { sessionFor } from '../../test/test-sessions.ts';
 import { createUser } from '../../test/test-users.ts';
+import { seedDemoCatalog } from './demo-catalog.ts';
 
 const e = gatewaySettingsEndpoints;
 const STRIPE_KEY = 'sk_test_51Secret0123456789';
@@ -141,5 +143,52 @@ describe("staff's gateway settings", async () => {
       body: { gateway: 'cryptomus', enabled: false, values: {} },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('a gateway turned on by its keys', async () => {
+  const { app } = await createTestApp({
+    CRYPTOMUS_MERCHANT_ID: 'merchant-under-test',
+    CRYPTOMUS_PAYMENT_KEY: 'payment-key-under-test',
+    CRYPTOMUS_API_URL: 'http://127.0.0.1:9',
+  });
+  afterAll(() => app.close());
+  const call = endpointClient(app);
+  const admin = await sessionFor(app, await createUser(app.db, { role: 'ADMIN' }));
+  const services = async () =>
+    (await call(billingEndpoints.services, {})).data.items.map((item) => item.service_id);
+  const products = async () =>
+    (await call(billingEndpoints.products, { query: { service_id: 6, currency: 'USD' } })).data
+      .items;
+
+  it('sells from the environment, and staff can switch it off and on without a restart', async () => {
+    await seedDemoCatalog(app.db);
+    expect(await services()).toEqual([1, 6]);
+    expect((await products()).length).toBeGreaterThan(0);
+    const listed = await call(e.list, { cookie: admin.cookie });
+    expect(listed.data.items.find((item) => item.gateway === 'cryptomus')).toMatchObject({
+      enabled: true,
+      source: 'environment',
+      values: { merchantId: 'merchant-under-test' },
+      secrets: { paymentKey: true },
+    });
+    const off = await call(e.update, {
+      cookie: admin.cookie,
+      body: { gateway: 'cryptomus', enabled: false, values: {} },
+    });
+    expect(off.data.item).toMatchObject({ enabled: false, source: 'admin' });
+    expect(await services()).toEqual([1]);
+    // A service no gateway sells shows no products on the order page (§2).
+    expect(await products()).toEqual([]);
+    const on = await call(e.update, {
+      cookie: admin.cookie,
+      body: {
+        gateway: 'cryptomus',
+        enabled: true,
+        values: { merchantId: 'merchant-2', paymentKey: 'another-key' },
+      },
+    });
+    expect(on.data.item).toMatchObject({ enabled: true, source: 'admin' });
+    expect(await services()).toEqual([1, 6]);
   });
 });

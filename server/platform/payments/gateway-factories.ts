@@ -6,4 +6,7 @@ import type { GatewayDeps, PaymentGateway } from './gateway.ts';
 /** How each real gateway's adapter is made from its settings (shared/billing/gateway-settings.ts). */
 export const GATEWAY_FACTORIES: Partial<{
   [G in RealGatewayName]: (settings: GatewaySettingsOf[G], deps: GatewayDeps) => PaymentGateway;
-}> = {};
+}> = {
+  appstore: createAppStoreGateway,
+  cryptomus: createCryptomusGateway,
+};

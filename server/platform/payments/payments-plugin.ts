@@ -37,8 +37,10 @@ export class PaymentGateways {
   }
 
   enabled(): PaymentGateway[] {
+    // By §9 service (cards first on the order page), a real processor before the sandbox.
     return [...this.#byName.values()].sort(
-      (a, b) => Number(a.name === 'sandbox') - Number(b.name === 'sandbox'),
+      (a, b) =>
+        a.serviceId - b.serviceId || Number(a.name === 'sandbox') - Number(b.name === 'sandbox'),
     );
   }
 }
