@@ -18,7 +18,8 @@ const gatewaysURL = `http://127.0.0.1:${gatewaysPort}`;
 // The specs read their stand-in's port from the environment: set here, workers inherit it.
 process.env.E2E_APPSTORE_PORT ??= String(gatewaysPort + 1);
 process.env.E2E_CRYPTOMUS_PORT ??= String(gatewaysPort + 2);
-const standIn = (name: 'APPSTORE' | 'CRYPTOMUS') =>
+process.env.E2E_PAYPAL_PORT ??= String(gatewaysPort + 3);
+const standIn = (name: 'APPSTORE' | 'CRYPTOMUS' | 'PAYPAL') =>
   `http://127.0.0.1:${process.env[`E2E_${name}_PORT`]}`;
 const GATEWAY_SPECS = /(stripe|paypal|appstore|cryptomus)\.spec\.ts/;
 
@@ -97,9 +98,9 @@ export default defineConfig({
     },
   ],
   webServer: [
-    ...(['appstore', 'cryptomus'] as const).map((name) => ({
+    ...(['appstore', 'cryptomus', 'paypal'] as const).map((name) => ({
       command: `exec node --import tsx e2e/support/${name}-standin.ts`,
-      url: `${standIn(name.toUpperCase() as 'APPSTORE' | 'CRYPTOMUS')}/healthz`,
+      url: `${standIn(name.toUpperCase() as Uppercase<typeof name>)}/healthz`,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore' as const,
@@ -153,6 +154,11 @@ export default defineConfig({
         CRYPTOMUS_MERCHANT_ID: 'e2e00000-c0de-4a1e-9c1a-000000000006',
         CRYPTOMUS_PAYMENT_KEY: 'e2e-cryptomus-payment-key-0123456789abcdef',
         CRYPTOMUS_API_URL: standIn('CRYPTOMUS'),
+        PAYPAL_CLIENT_ID: 'e2e-paypal-client-id',
+        PAYPAL_CLIENT_SECRET: 'e2e-paypal-client-secret-0123456789',
+        PAYPAL_WEBHOOK_ID: 'E2E0WEBHOOK0PAYPAL01',
+        PAYPAL_ENVIRONMENT: 'sandbox',
+        PAYPAL_API_URL: standIn('PAYPAL'),
       },
     },
   ],

@@ -27,6 +27,7 @@ export const BILLING_MESSAGES = {
   couponExpired: 'billing_errors.coupon_expired',
   couponUsedUp: 'billing_errors.coupon_used_up',
   couponNotForProduct: 'billing_errors.coupon_not_for_product',
+  couponNotForService: 'billing_errors.coupon_not_for_service',
   cardDeclined: 'billing_errors.card_declined',
   insufficientFunds: 'billing_errors.insufficient_funds',
   cardExpired: 'billing_errors.card_expired',

@@ -8,7 +8,10 @@ export interface LifecycleSubject {
   status: SubscriptionStatus;
   onetime: boolean;
   cancelAtPeriodEnd: boolean;
-  /** How it is paid (§3 payment_method.type): only a card subscription can pause. */
+  /**
+   * How it is paid (§3 payment_method.type): card and PayPal subscriptions can pause (PayPal
+   * suspends it); the App Store and crypto have no pause.
+   */
   paymentMethodType: string;
   exists?: boolean;
 }
@@ -33,7 +36,11 @@ export function lifecycleActions(subscription: LifecycleSubject): LifecycleActio
   return {
     cancel: renewing && status === 'active' && !ending,
     resume: renewing && (status === 'canceled' || (status === 'active' && ending)),
-    pause: renewing && status === 'active' && !ending && subscription.paymentMethodType === 'card',
+    pause:
+      renewing &&
+      status === 'active' &&
+      !ending &&
+      (subscription.paymentMethodType === 'card' || subscription.paymentMethodType === 'paypal'),
     continue: renewing && status === 'paused',
   };
 }

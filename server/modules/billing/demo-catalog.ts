@@ -78,7 +78,14 @@ const SERVICES: readonly {
   offers: readonly string[];
 }[] = [
   { serviceId: 1, onetime: false, addons: true, currencies: ['USD', 'EUR', 'RUB'], offers: [] },
-  { serviceId: 2, onetime: false, addons: true, currencies: ['USD', 'EUR'], offers: [] },
+  // PayPal bills at most a year per cycle: no 2-year plan.
+  {
+    serviceId: 2,
+    onetime: false,
+    addons: true,
+    currencies: ['USD', 'EUR'],
+    offers: ['1 month', '1 year', 'Family, 1 year'],
+  },
   {
     serviceId: 6,
     onetime: true,

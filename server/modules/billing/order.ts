@@ -46,8 +46,10 @@ export async function buildOrder(
   const serviceId = row.serviceId as ServiceId;
   const plan = await deps.catalog.findOnSale(row.id, serviceId, row.currency);
   if (!plan || plan.row.additional) throw unavailable();
-  if (!deps.payments.forService(serviceId)) {
-    throw AppError.field('product_id', BILLING_MESSAGES.serviceUnavailable);
+  const gateway = deps.payments.forService(serviceId);
+  if (!gateway) throw AppError.field('product_id', BILLING_MESSAGES.serviceUnavailable);
+  if (selection.coupon && gateway.takesCoupons === false) {
+    throw AppError.field('coupon', BILLING_MESSAGES.couponNotForService);
   }
   const addons: ProductRow[] = [];
   for (const addonId of new Set(selection.addon_ids)) {

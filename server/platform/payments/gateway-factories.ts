@@ -2,6 +2,7 @@ import type { GatewaySettingsOf, RealGatewayName } from '#shared/billing/gateway
 import { createAppStoreGateway } from './appstore/appstore-gateway.ts';
 import { createCryptomusGateway } from './cryptomus/cryptomus-gateway.ts';
 import type { GatewayDeps, PaymentGateway } from './gateway.ts';
+import { createPayPalGateway } from './paypal/paypal-gateway.ts';
 
 /** How each real gateway's adapter is made from its settings (shared/billing/gateway-settings.ts). */
 export const GATEWAY_FACTORIES: Partial<{
@@ -9,4 +10,5 @@ export const GATEWAY_FACTORIES: Partial<{
 }> = {
   appstore: createAppStoreGateway,
   cryptomus: createCryptomusGateway,
+  paypal: createPayPalGateway,
 };

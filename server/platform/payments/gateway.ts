@@ -299,6 +299,8 @@ export interface PaymentGateway {
   readonly checkoutStyle: CheckoutStyle;
   /** Present for gateways that keep cards. */
   readonly cards: CardVault | null;
+  /** False for a provider that cannot discount a subscription (PayPal): coupons are refused. */
+  readonly takesCoupons?: boolean;
 
   /** The provider's customer for this user, made on first use (idempotent by userId). */
   ensureCustomer(customer: GatewayCustomerInput): Promise<string>;

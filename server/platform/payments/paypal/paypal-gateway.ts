@@ -69,6 +69,7 @@ export function createPayPalGateway(settings: PayPalSettings, deps: GatewayDeps)
       cryptoProcessing: false,
     },
     cards: null,
+    takesCoupons: false,
     // No customer object at PayPal: the buyer is whoever approves; custom_id names our user.
     ensureCustomer: async (customer) => customerRefOf(customer.userId),
     ensurePrice: (price) => ensurePlan(api, plans, product, price),
