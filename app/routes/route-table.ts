@@ -54,7 +54,10 @@ const admin = define('admin', 'app');
 
 const forward = <const R extends string>(target: R) => ({ redirect: target });
 
-/** `admin.payment-gateways.{gateway}` with its products list and product detail. */
+/**
+ * `admin.payment-gateways.{gateway}` with its products list, product detail and settings (its
+ * keys; `iap` is the App Store, `appstore` on the server).
+ */
 function gateway<const K extends string>(key: K) {
   const base = `admin.payment-gateways.${key}` as const;
   const path = `admin/payment-gateways/${key}`;
@@ -63,6 +66,7 @@ function gateway<const K extends string>(key: K) {
     admin(base, path, commerce, forward(`${base}.products`)),
     admin(`${base}.products`, `${path}/products`, commerce),
     admin(`${base}.product`, `${path}/products/:product_id`, commerce),
+    admin(`${base}.settings`, `${path}/settings`, commerce),
   ] as const;
 }
 

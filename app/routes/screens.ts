@@ -76,6 +76,23 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.logs.overview': () =>
     import('../features/admin/logs/logs-page.tsx').then((m) => m.LogsPage),
   'admin.logs.view': () => import('../features/admin/logs/log-page.tsx').then((m) => m.LogPage),
+  // One screen for each gateway's keys (app/features/admin/payment-gateways/).
+  'admin.payment-gateways.stripe.settings': () =>
+    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
+      (m) => m.GatewaySettingsPages.stripe,
+    ),
+  'admin.payment-gateways.paypal.settings': () =>
+    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
+      (m) => m.GatewaySettingsPages.paypal,
+    ),
+  'admin.payment-gateways.iap.settings': () =>
+    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
+      (m) => m.GatewaySettingsPages.iap,
+    ),
+  'admin.payment-gateways.cryptomus.settings': () =>
+    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
+      (m) => m.GatewaySettingsPages.cryptomus,
+    ),
 };
 
 /** The message files a screen of each area needs beyond the first bundle's. */
