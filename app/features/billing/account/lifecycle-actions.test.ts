@@ -15,7 +15,7 @@ const base: Case = {
 describe('membership lifecycle actions', () => {
   it.each<[string, Partial<Case>, string[]]>([
     ['active on card', {}, ['cancel', 'pause']],
-    ['active on PayPal', { payment_method: { type: 'paypal' } }, ['cancel']],
+    ['active on PayPal', { payment_method: { type: 'paypal' } }, ['cancel', 'pause']],
     ['active on crypto, recurring', { payment_method: { type: 'crypto' } }, ['cancel']],
     ['active on card, set to cancel', { cancel_at_period_end: true }, ['resume']],
     ['canceled on card', { status: 'canceled', cancel_at_period_end: true }, ['resume']],
