@@ -506,6 +506,7 @@ export function standinApi(
       ...(charge ? { charge } : {}),
       ...(amount !== undefined ? { amount } : {}),
       ...(reason ? { reason } : {}),
+      metadata: p.metadata({}),
     });
   });
   on('GET', '/v1/refunds/:id', ([id = '']) => {

@@ -336,6 +336,7 @@ export class StandinBilling {
     charge?: string;
     amount?: number;
     reason?: string;
+    metadata?: Record<string, string>;
   }): Refund {
     const intent = this.objects.get('payment_intent', input.paymentIntent);
     const charge =
@@ -370,7 +371,7 @@ export class StandinBilling {
       payment_intent: charge.payment_intent,
       reason: input.reason ?? null,
       status: 'succeeded',
-      metadata: {},
+      metadata: input.metadata ?? {},
       created: this.objects.now(),
     });
     charge.amount_refunded += amount;
