@@ -17,7 +17,12 @@ const API_VERSION = '2026-10-28.endive';
 
 export function deliverTo(url: string): Deliver {
   return async (headers, body) => {
-    const response = await fetch(url, { method: 'POST', headers, body });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
     await response.arrayBuffer();
     return response.status;
   };
