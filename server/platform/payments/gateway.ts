@@ -128,6 +128,11 @@ export interface GatewaySubscription {
   discountCode: string | null;
   discountPeriodsLeft: number | null;
   metadata: Record<string, string>;
+  /**
+   * The provider's latest invoice of it, when known: reconciliation reads it too, since a
+   * subscription whose paying invoice we never got grants nothing.
+   */
+  latestInvoiceRef?: string | null;
   updatedAt: Date;
 }
 
