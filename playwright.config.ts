@@ -19,7 +19,8 @@ const gatewaysURL = `http://127.0.0.1:${gatewaysPort}`;
 process.env.E2E_APPSTORE_PORT ??= String(gatewaysPort + 1);
 process.env.E2E_CRYPTOMUS_PORT ??= String(gatewaysPort + 2);
 process.env.E2E_PAYPAL_PORT ??= String(gatewaysPort + 3);
-const standIn = (name: 'APPSTORE' | 'CRYPTOMUS' | 'PAYPAL') =>
+process.env.E2E_STRIPE_PORT ??= String(gatewaysPort + 4);
+const standIn = (name: 'APPSTORE' | 'CRYPTOMUS' | 'PAYPAL' | 'STRIPE') =>
   `http://127.0.0.1:${process.env[`E2E_${name}_PORT`]}`;
 const GATEWAY_SPECS = /(stripe|paypal|appstore|cryptomus)\.spec\.ts/;
 
@@ -98,7 +99,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    ...(['appstore', 'cryptomus', 'paypal'] as const).map((name) => ({
+    ...(['appstore', 'cryptomus', 'paypal', 'stripe'] as const).map((name) => ({
       command: `exec node --import tsx e2e/support/${name}-standin.ts`,
       url: `${standIn(name.toUpperCase() as Uppercase<typeof name>)}/healthz`,
       reuseExistingServer: false,
@@ -159,6 +160,10 @@ export default defineConfig({
         PAYPAL_WEBHOOK_ID: 'E2E0WEBHOOK0PAYPAL01',
         PAYPAL_ENVIRONMENT: 'sandbox',
         PAYPAL_API_URL: standIn('PAYPAL'),
+        STRIPE_SECRET_KEY: 'sk_test_e2e_standin_0123456789',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin_0123456789abcdef',
+        STRIPE_API_URL: standIn('STRIPE'),
+        STRIPE_GOOGLE_PAY: 'true',
       },
     },
   ],

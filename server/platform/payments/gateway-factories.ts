@@ -3,6 +3,7 @@ import { createAppStoreGateway } from './appstore/appstore-gateway.ts';
 import { createCryptomusGateway } from './cryptomus/cryptomus-gateway.ts';
 import type { GatewayDeps, PaymentGateway } from './gateway.ts';
 import { createPayPalGateway } from './paypal/paypal-gateway.ts';
+import { createStripeGateway } from './stripe/stripe-gateway.ts';
 
 /** How each real gateway's adapter is made from its settings (shared/billing/gateway-settings.ts). */
 export const GATEWAY_FACTORIES: Partial<{
@@ -11,4 +12,5 @@ export const GATEWAY_FACTORIES: Partial<{
   appstore: createAppStoreGateway,
   cryptomus: createCryptomusGateway,
   paypal: createPayPalGateway,
+  stripe: createStripeGateway,
 };
