@@ -35,7 +35,11 @@ export function lifecycleActions(subscription: LifecycleSubject): LifecycleActio
   const renewing = subscription.exists !== false && !subscription.onetime;
   return {
     cancel: renewing && status === 'active' && !ending,
-    resume: renewing && (status === 'canceled' || (status === 'active' && ending)),
+    // PayPal cannot take a cancel back: a canceled PayPal plan runs out, then is bought anew.
+    resume:
+      renewing &&
+      subscription.paymentMethodType !== 'paypal' &&
+      (status === 'canceled' || (status === 'active' && ending)),
     pause:
       renewing &&
       status === 'active' &&

@@ -1,10 +1,12 @@
-import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { gatewayName } from './billing-enums.ts';
 import { products } from './products.ts';
 
 /**
  * A product as each gateway knows it: Stripe's price, PayPal's plan, the App Store's product
  * id. Per gateway, since two can sell one service (the sandbox and Stripe both sell cards).
+ * A new price (staff changed the amount) is added, never written over: subscriptions made on
+ * the old one still name it, and must still find their product. The newest is sold.
  */
 export const gatewayPrices = pgTable(
   'gateway_prices',
@@ -17,7 +19,7 @@ export const gatewayPrices = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.productId, table.gateway] }),
-    uniqueIndex('gateway_prices_ref_key').on(table.gateway, table.priceRef),
+    primaryKey({ columns: [table.gateway, table.priceRef] }),
+    index('gateway_prices_product_idx').on(table.productId, table.gateway, table.createdAt),
   ],
 );

@@ -18,7 +18,8 @@ function appStore(app: App) {
  * What the mobile app needs of us for in-app purchases (service 4): the customer's
  * appAccountToken, which it hands to StoreKit so Apple's notifications name our user, and
  * "restore purchases", which takes the app's signed transactions when a notification was
- * lost or the purchase was made before sign-in.
+ * lost. A purchase made without our token (before sign-in) names no account of ours: it is
+ * refused rather than given to whoever presents it.
  */
 export function appStoreRoutes(app: App): Route[] {
   const e = billingEndpoints;

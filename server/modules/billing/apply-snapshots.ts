@@ -153,9 +153,11 @@ async function applySubscription(
     return;
   }
   const metadataUser = Number(snapshot.metadata.userId);
+  // Whose it is now is the gateway's customer's: an App Store subscription bought again
+  // under another of our accounts (the same Apple ID, a new appAccountToken) moves to it.
   const userId =
-    existing?.userId ??
     (await userOfCustomer(tx, context.gateway, snapshot.customerRef)) ??
+    existing?.userId ??
     (Number.isInteger(metadataUser) && metadataUser > 0 ? metadataUser : null);
   const items: { productId: number; quantity: number; amount: number }[] = [];
   for (const item of snapshot.items) {
@@ -273,8 +275,8 @@ async function applyInvoice(
     : [];
   const userId =
     existing?.userId ??
-    subscription?.userId ??
-    (await userOfCustomer(tx, context.gateway, snapshot.customerRef));
+    (await userOfCustomer(tx, context.gateway, snapshot.customerRef)) ??
+    subscription?.userId;
   if (!userId) {
     applied.ignored.push(`invoice ${snapshot.ref}: unknown customer`);
     return;

@@ -48,9 +48,9 @@ export async function configureGateways(app: App): Promise<RealGatewayName[]> {
         app.log.error({ err: error, gateway }, 'payment gateway could not be set up');
       }
     }
-    if (made) {
-      app.payments.add(made);
-      selling.push(gateway);
+    if (made && entry) {
+      app.payments.add(made, { selling: entry.selling });
+      if (entry.selling) selling.push(gateway);
     } else app.payments.remove(gateway);
   }
   return selling;

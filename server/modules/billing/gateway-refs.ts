@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '#shared/contracts/billing.ts';
 import {
   gatewayCustomers,
@@ -52,7 +52,9 @@ export async function priceFor(
   const [known] = await app.db
     .select({ ref: gatewayPrices.priceRef })
     .from(gatewayPrices)
-    .where(and(eq(gatewayPrices.productId, product.id), eq(gatewayPrices.gateway, gateway.name)));
+    .where(and(eq(gatewayPrices.productId, product.id), eq(gatewayPrices.gateway, gateway.name)))
+    .orderBy(desc(gatewayPrices.createdAt))
+    .limit(1);
   const price: GatewayPrice = {
     productId: product.id,
     ref: known?.ref ?? null,
@@ -65,12 +67,13 @@ export async function priceFor(
   };
   const ref = await gateway.ensurePrice(price);
   if (ref !== price.ref) {
+    // Added beside the old one, which subscriptions made on it still name.
     await app.db
       .insert(gatewayPrices)
       .values({ productId: product.id, gateway: gateway.name, priceRef: ref })
       .onConflictDoUpdate({
-        target: [gatewayPrices.productId, gatewayPrices.gateway],
-        set: { priceRef: ref },
+        target: [gatewayPrices.gateway, gatewayPrices.priceRef],
+        set: { createdAt: sql`now()` },
       });
   }
   return { ...price, ref };

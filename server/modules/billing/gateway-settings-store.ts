@@ -31,7 +31,12 @@ export interface GatewaySettingsDeps {
 }
 
 export type InForce = {
-  [G in RealGatewayName]?: { settings: GatewaySettingsOf[G]; source: 'environment' | 'admin' };
+  [G in RealGatewayName]?: {
+    settings: GatewaySettingsOf[G];
+    source: 'environment' | 'admin';
+    /** False: switched off by staff, yet kept to serve what it sold (webhooks, renewals). */
+    selling: boolean;
+  };
 };
 
 type Values = Record<string, unknown>;
@@ -50,22 +55,35 @@ function isReal(name: string): name is RealGatewayName {
   return (REAL_GATEWAYS as string[]).includes(name);
 }
 
-/** The settings each gateway runs with now; a gateway absent here is off. */
+/**
+ * The settings each gateway runs with now; a gateway absent here has no keys at all. One
+ * staff switched off keeps its last keys, not selling: its subscribers still renew and its
+ * webhooks still arrive.
+ */
 export async function settingsInForce(deps: GatewaySettingsDeps): Promise<InForce> {
-  const inForce: Record<string, { settings: unknown; source: 'environment' | 'admin' }> = {};
+  const inForce: Record<
+    string,
+    { settings: unknown; source: 'environment' | 'admin'; selling: boolean }
+  > = {};
   for (const gateway of REAL_GATEWAYS) {
     const fromEnv = deps.config.billing.gateways[gateway];
-    if (fromEnv) inForce[gateway] = { settings: fromEnv, source: 'environment' };
+    if (fromEnv) inForce[gateway] = { settings: fromEnv, source: 'environment', selling: true };
   }
   for (const row of await deps.db.select().from(gatewaySettings)) {
     if (!isReal(row.gateway)) continue;
+    const fromEnv = inForce[row.gateway];
     delete inForce[row.gateway];
-    if (!row.enabled) continue;
     const secrets = openSecrets(deps, row);
-    if (!secrets) continue;
-    const parsed = gatewaySettingsSchemas[row.gateway].safeParse({ ...row.settings, ...secrets });
-    if (parsed.success) inForce[row.gateway] = { settings: parsed.data, source: 'admin' };
-    else deps.log.error({ gateway: row.gateway }, 'stored gateway settings are incomplete');
+    const parsed = secrets
+      ? gatewaySettingsSchemas[row.gateway].safeParse({ ...row.settings, ...secrets })
+      : null;
+    if (parsed?.success) {
+      inForce[row.gateway] = { settings: parsed.data, source: 'admin', selling: row.enabled };
+    } else if (!row.enabled && fromEnv) {
+      inForce[row.gateway] = { ...fromEnv, selling: false };
+    } else if (row.enabled) {
+      deps.log.error({ gateway: row.gateway }, 'stored gateway settings are incomplete');
+    }
   }
   return inForce as InForce;
 }
@@ -107,7 +125,12 @@ export async function saveGatewaySettings(
     ),
   );
   const merged: Values = { ...given };
-  for (const field of secretFields) merged[field] ??= storedSecrets[field];
+  // Stored secrets go only where they went before: a changed API address or environment
+  // needs them typed again, so a hijacked session cannot send them to a host of its own.
+  const sameDestination = ['apiUrl', 'environment'].every(
+    (field) => (given[field] ?? null) === (stored?.settings[field] ?? null),
+  );
+  if (sameDestination) for (const field of secretFields) merged[field] ??= storedSecrets[field];
   const secretsChanged = secretFields.filter((field) => given[field] !== undefined);
   let toStore: Values = merged;
   if (input.enabled) {

@@ -110,6 +110,24 @@ describe("staff's gateway settings", async () => {
     expect(JSON.stringify(audits)).not.toContain('sk_test');
   });
 
+  it('asks for the secrets again when they would go to another address', async () => {
+    const moved = await call(e.update, {
+      cookie: admin.cookie,
+      body: {
+        gateway: 'stripe',
+        enabled: true,
+        values: { apiUrl: 'https://collector.example.net' },
+      },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body).toMatchObject({
+      errors_validation: {
+        'values.secretKey': ['input_errors.field_is_required'],
+        'values.webhookSecret': ['input_errors.field_is_required'],
+      },
+    });
+  });
+
   it('shows a bad or missing key under its field, and saves nothing', async () => {
     const bad = await call(e.update, {
       cookie: admin.cookie,
@@ -180,6 +198,13 @@ describe('a gateway turned on by its keys', async () => {
     expect(await services()).toEqual([1]);
     // A service no gateway sells shows no products on the order page (§2).
     expect(await products()).toEqual([]);
+    // Off for new orders, it still hears of what it sold: its webhook route is there.
+    const webhook = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/webhooks/cryptomus',
+      payload: { uuid: 'x', sign: 'forged' },
+    });
+    expect(webhook.statusCode).toBe(400);
     const on = await call(e.update, {
       cookie: admin.cookie,
       body: {

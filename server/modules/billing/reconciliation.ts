@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, notInArray, or } from 'drizzle-orm';
 import type { GatewayName } from '#shared/billing/billing-values.ts';
-import { type SubscriptionRow, subscriptions } from '../../db/schema/index.ts';
+import { invoices, type SubscriptionRow, subscriptions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import type { GatewaySubscription, PaymentGateway } from '../../platform/payments/gateway.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -48,7 +48,18 @@ async function correct(
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.gateway, gateway.name), eq(subscriptions.gatewayRef, theirs.ref)));
-  if (!differs(ours, theirs)) return null;
+  // The paying invoice too: a subscription whose paid invoice we never got grants nothing.
+  const invoice = theirs.latestInvoiceRef
+    ? await gateway.fetchInvoice(theirs.latestInvoiceRef)
+    : null;
+  const [ourInvoice] = invoice
+    ? await app.db
+        .select({ status: invoices.status })
+        .from(invoices)
+        .where(and(eq(invoices.gateway, gateway.name), eq(invoices.gatewayRef, invoice.ref)))
+    : [];
+  const invoiceDiffers = invoice !== null && ourInvoice?.status !== invoice.status;
+  if (!differs(ours, theirs) && !invoiceDiffers) return null;
   const applied = await app.db.transaction(async (tx) => {
     const done = await applySnapshots(
       tx,
@@ -57,7 +68,7 @@ async function correct(
         now: app.payments.clock.now(),
         graceDays: app.config.billing.graceDays,
       },
-      { subscription: theirs },
+      invoice ? { subscription: theirs, invoice } : { subscription: theirs },
     );
     const row = done.subscription?.row;
     if (row) {
@@ -143,7 +154,7 @@ async function readBackOneByOne(
 export async function reconcile(app: App): Promise<Correction[]> {
   const corrections: Correction[] = [];
   const now = app.payments.clock.now();
-  for (const gateway of app.payments.enabled()) {
+  for (const gateway of app.payments.all()) {
     try {
       if (gateway.listSubscriptions) {
         const since = new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS);
@@ -176,7 +187,7 @@ export async function reconcile(app: App): Promise<Correction[]> {
 export async function lapseEndedPeriods(app: App): Promise<Correction[]> {
   const now = app.payments.clock.now();
   const corrections: Correction[] = [];
-  for (const gateway of app.payments.enabled()) {
+  for (const gateway of app.payments.all()) {
     corrections.push(
       ...(await readBackOneByOne(
         app,

@@ -17,14 +17,22 @@ declare module 'fastify' {
 export class PaymentGateways {
   readonly clock = new BillingClock();
   readonly #byName = new Map<GatewayName, PaymentGateway>();
+  readonly #notSelling = new Set<GatewayName>();
 
-  add(gateway: PaymentGateway): void {
+  /**
+   * Registers a gateway. One not `selling` takes no new orders but still serves what it
+   * sold: its webhooks, renewals, cancels and refunds of existing subscriptions.
+   */
+  add(gateway: PaymentGateway, options: { selling?: boolean } = {}): void {
     this.#byName.set(gateway.name, gateway);
+    if (options.selling === false) this.#notSelling.add(gateway.name);
+    else this.#notSelling.delete(gateway.name);
   }
 
-  /** Switches a gateway off (staff removed its keys): its products leave the order page. */
+  /** Forgets a gateway whose keys are gone: nothing can be asked of it any more. */
   remove(name: GatewayName): void {
     this.#byName.delete(name);
+    this.#notSelling.delete(name);
   }
 
   get(name: GatewayName): PaymentGateway | undefined {
@@ -36,12 +44,18 @@ export class PaymentGateways {
     return this.enabled().find((gateway) => gateway.serviceId === serviceId);
   }
 
-  enabled(): PaymentGateway[] {
+  /** Every registered gateway, selling or not (reconciliation, lapses). */
+  all(): PaymentGateway[] {
     // By §9 service (cards first on the order page), a real processor before the sandbox.
     return [...this.#byName.values()].sort(
       (a, b) =>
         a.serviceId - b.serviceId || Number(a.name === 'sandbox') - Number(b.name === 'sandbox'),
     );
+  }
+
+  /** The gateways taking new orders. */
+  enabled(): PaymentGateway[] {
+    return this.all().filter((gateway) => !this.#notSelling.has(gateway.name));
   }
 }
 

@@ -19,6 +19,11 @@ describe('membership lifecycle actions', () => {
     ['active on crypto, recurring', { payment_method: { type: 'crypto' } }, ['cancel']],
     ['active on card, set to cancel', { cancel_at_period_end: true }, ['resume']],
     ['canceled on card', { status: 'canceled', cancel_at_period_end: true }, ['resume']],
+    [
+      'canceled on PayPal',
+      { status: 'canceled', cancel_at_period_end: true, payment_method: { type: 'paypal' } },
+      [],
+    ],
     ['paused on card', { status: 'paused' }, ['continue']],
     ['active, one-time', { onetime: true }, []],
     ['on hold', { status: 'on_hold' }, []],
