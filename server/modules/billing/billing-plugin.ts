@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
-import { configureGateways } from './configure-gateways.ts';
+import { configureGateways, watchGatewaySettings } from './configure-gateways.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { reconcile } from './reconciliation.ts';
 
@@ -25,6 +25,7 @@ export const billingPlugin = fp(
     app.decorate('catalog', new Catalog(app.db));
     if (!app.config.features.has('billing')) return;
     await configureGateways(app);
+    await watchGatewaySettings(app);
     await app.queue.work(SWEEP, () => billingSweep(app));
     await app.queue.schedule(SWEEP, '* * * * *');
     app.payments.clock.onAdvance(() => billingSweep(app));

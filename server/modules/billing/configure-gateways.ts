@@ -1,4 +1,5 @@
 import { REAL_GATEWAYS, type RealGatewayName } from '#shared/billing/gateway-settings.ts';
+import { gatewaySettings } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { GATEWAY_FACTORIES } from '../../platform/payments/gateway-factories.ts';
@@ -54,4 +55,39 @@ export async function configureGateways(app: App): Promise<RealGatewayName[]> {
     } else app.payments.remove(gateway);
   }
   return selling;
+}
+
+/** How often a process looks whether staff changed the gateway settings in another one. */
+const SETTINGS_CHECK_MS = 30_000;
+
+async function settingsVersion(app: App): Promise<string> {
+  const rows = await app.db
+    .select({
+      gateway: gatewaySettings.gateway,
+      enabled: gatewaySettings.enabled,
+      updatedAt: gatewaySettings.updatedAt,
+    })
+    .from(gatewaySettings)
+    .orderBy(gatewaySettings.gateway);
+  return JSON.stringify(rows);
+}
+
+/**
+ * Staff save settings through one API process; the others pick the change up within half a
+ * minute (keys rotated after a leak must stop working everywhere, not at the next restart).
+ */
+export async function watchGatewaySettings(app: App): Promise<void> {
+  let version = await settingsVersion(app);
+  const timer = setInterval(() => {
+    void (async () => {
+      const now = await settingsVersion(app);
+      if (now === version) return;
+      version = now;
+      await configureGateways(app);
+    })().catch((error: unknown) =>
+      app.log.error({ err: error }, 'gateway settings could not be re-read'),
+    );
+  }, SETTINGS_CHECK_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
