@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import net from 'node:net';
 import {
   Environment,
   type JWSRenewalInfoDecodedPayload,
@@ -26,12 +27,42 @@ export function rootCertificates(pem: string): Buffer[] {
   return found.map((block) => new X509Certificate(block).raw);
 }
 
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** A host on this machine: 127.0.0.0/8, ::1 (IPv4-mapped forms too) and localhost. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (net.isIPv4(host)) return LOOPBACK.check(host, 'ipv4');
+  if (net.isIPv6(host)) return LOOPBACK.check(host, 'ipv6');
+  return false;
+}
+
 /**
- * The verifier for our app. Online checks (OCSP revocation of the chain, and certificate
- * dates judged at the time of checking rather than at the data's signedDate) are on against
- * Apple's hosts, as Apple recommends for production; a stand-in (`apiUrl` set) has no OCSP
- * responder, so there they are off and dates are judged at signedDate.
+ * Whether the verifier makes its online checks: OCSP revocation of the chain, and
+ * certificate dates judged at the time of checking rather than at the data's signedDate, as
+ * Apple recommends. Always on, save against a local stand-in: an `apiUrl` whose host is a
+ * loopback address, which has no OCSP responder (there dates are judged at signedDate). An
+ * `apiUrl` elsewhere (a proxy, a mistyped setting) keeps them on, so setting it can never
+ * turn security checks off for real data, in Production or not.
  */
+export function makesOnlineChecks(settings: Pick<AppStoreSettings, 'apiUrl'>): boolean {
+  if (settings.apiUrl === undefined) return true;
+  let hostname: string;
+  try {
+    hostname = new URL(settings.apiUrl).hostname;
+  } catch {
+    return true;
+  }
+  return !isLoopbackHost(hostname);
+}
+
+/** The verifier for our app, its online checks as `makesOnlineChecks` decides. */
 export function createVerifier(settings: AppStoreSettings): SignedDataVerifier {
   const production = settings.environment === 'Production';
   if (production && settings.appAppleId === undefined) {
@@ -39,7 +70,7 @@ export function createVerifier(settings: AppStoreSettings): SignedDataVerifier {
   }
   return new SignedDataVerifier(
     rootCertificates(settings.rootCertificates),
-    settings.apiUrl === undefined,
+    makesOnlineChecks(settings),
     production ? Environment.PRODUCTION : Environment.SANDBOX,
     settings.bundleId,
     settings.appAppleId,

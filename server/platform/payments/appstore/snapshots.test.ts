@@ -60,6 +60,12 @@ describe('App Store statuses in §4 terms', () => {
       endedAt: new Date(transaction.expiresDate ?? 0),
     });
   });
+
+  it('names its latest transaction as the latest invoice, for reconciliation', () => {
+    const snapshot = subscriptionSnapshot(state(1), NOW);
+    expect(snapshot.latestInvoiceRef).toBe('2000000000000002');
+    expect(snapshot.latestInvoiceRef).toBe(transactionSnapshots(transaction, NOW).invoice.ref);
+  });
 });
 
 describe('transactions as invoices', () => {

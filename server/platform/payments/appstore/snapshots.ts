@@ -97,6 +97,8 @@ export function subscriptionSnapshot(state: SubscriptionState, readAt: Date): Ga
     discountCode: null,
     discountPeriodsLeft: null,
     metadata: {},
+    // The newest transaction is the newest paid invoice (transactionSnapshots' ref).
+    latestInvoiceRef: transaction.transactionId ?? null,
     updatedAt: readAt,
   };
 }

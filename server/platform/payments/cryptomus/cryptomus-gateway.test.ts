@@ -171,6 +171,8 @@ describe('the Cryptomus adapter over HTTP', () => {
   it('answers a period that has run out as expired', async () => {
     const { invoice } = await invoiceOf(order());
     await standIn.setStatus(invoice.uuid, 'paid');
+    // Paid (and last changed) 40 days ago: the period runs from the invoice's creation.
+    invoice.created_at = moscowTime(new Date(Date.now() - 40 * DAY_MS));
     invoice.updated_at = moscowTime(new Date(Date.now() - 40 * DAY_MS));
     const subscription = await gateway.fetchSubscription(invoice.order_id);
     expect(subscription).toMatchObject({ status: 'expired' });

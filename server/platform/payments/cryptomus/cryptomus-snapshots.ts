@@ -77,14 +77,23 @@ function paymentStatus(stage: Stage, invoice: CryptomusInvoice): PaymentStatus |
   return null;
 }
 
-/** When access starts: the payment's time (see the refund states' note below). */
+/**
+ * When access starts: the same instant in every state the invoice goes through once paid.
+ *
+ * Cryptomus's payment information names no payment time, only `created_at` and `updated_at`,
+ * and `updated_at` moves with every later change: a refund asked for (refund_process), or
+ * failed (refund_fail), is a change too. Anchoring at `updated_at` while paid and at anything
+ * else afterwards moved the period whenever a refund was attempted. Nothing about the payment
+ * itself can be written back onto the invoice (its additional_data is fixed at creation), so
+ * the period is anchored at `created_at`, the one time Cryptomus never changes: paid,
+ * refund_process, refund_fail and refund_paid all answer the same period, in any order they
+ * are read. The cost is small and bounded: an invoice is paid within its lifetime (an hour,
+ * INVOICE_LIFETIME_SECONDS) plus the chain's confirmations, so the period counts from at most
+ * that long before the money arrived.
+ */
 function paidAt(invoice: CryptomusInvoice, stage: Stage, now: Date): Date | null {
   if (stage !== 'paid' && stage !== 'refunded') return null;
-  // Cryptomus names no payment time: a final `paid` is its last change. After a refund the
-  // last change is the refund's, so the invoice's creation (within its lifetime of the
-  // payment) stands in.
-  const settled = invoice.status === 'paid' || invoice.status === 'paid_over';
-  return dateOr(settled ? invoice.updated_at : invoice.created_at, now);
+  return dateOr(invoice.created_at, now);
 }
 
 /**
@@ -203,6 +212,8 @@ function subscriptionOf(
     // A one-time purchase is discounted once, on its only invoice.
     discountPeriodsLeft: note.d ? 0 : null,
     metadata: { userId: note.u, ...(note.k ? { kind: note.k } : {}), orderId: invoice.order_id },
+    // The order's one invoice, the ref its invoice snapshot has: reconciliation can fetch it.
+    latestInvoiceRef: invoice.uuid,
     updatedAt: now,
   };
 }

@@ -291,6 +291,38 @@ describe('refunds', () => {
     await gateway.fetchSubscription(id);
     expect(await gateway.fetchInvoice(paymentRef)).toMatchObject({ amountRefunded: 1299 });
   });
+
+  it('keeps a partial refund when the payment is read again from the list', async () => {
+    const { id } = await subscribed(12);
+    const sale = eventsOf(id).find((e) => e.type === 'PAYMENT.SALE.COMPLETED');
+    const paymentRef = sale?.payment?.ref ?? '';
+    await gateway.refund(paymentRef, { amount: 300, reason: 'goodwill' });
+    const before = Date.now();
+    await gateway.fetchSubscription(id);
+    const invoice = await gateway.fetchInvoice(paymentRef);
+    // PayPal's list says only PARTIALLY_REFUNDED; the refund told how much.
+    expect(invoice).toMatchObject({ status: 'paid', amountPaid: 1299, amountRefunded: 300 });
+    // Stamped with the time of this read, not the payment's.
+    expect(invoice?.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    const refundEvent = events.find(
+      (e) => e.type === 'PAYMENT.SALE.REFUNDED' && e.refund?.paymentRef === paymentRef,
+    );
+    expect(refundEvent?.refund?.amount).toBe(300);
+  });
+
+  it('refunds once when the same refund is asked again (a retry)', async () => {
+    const { id } = await subscribed(13);
+    const sale = eventsOf(id).find((e) => e.type === 'PAYMENT.SALE.COMPLETED');
+    const paymentRef = sale?.payment?.ref ?? '';
+    const first = await gateway.refund(paymentRef, { amount: 200, reason: 'outage' });
+    const retried = await gateway.refund(paymentRef, { amount: 200, reason: 'outage' });
+    expect(retried.ref).toBe(first.ref);
+    expect(standIn.books.captures.get(paymentRef)?.refunded).toBe(200);
+    // Another amount or reason is another refund.
+    const other = await gateway.refund(paymentRef, { amount: 200, reason: 'outage, again' });
+    expect(other.ref).not.toBe(first.ref);
+    expect(standIn.books.captures.get(paymentRef)?.refunded).toBe(400);
+  });
 });
 
 describe('PayPal’s failures in our terms', () => {

@@ -2,6 +2,7 @@ import type { PayPalSettings } from '#shared/billing/gateway-settings.ts';
 import { type GatewayDeps, GatewayRequestError, type PaymentGateway } from '../gateway.ts';
 import { paypalApi } from './paypal-client.ts';
 import { catalogProduct, ensurePlan } from './plans.ts';
+import { RefundLedger } from './refund-ledger.ts';
 import { refund } from './refunds.ts';
 import { customerRefOf, invoiceSnapshot, subscriptionSnapshot } from './snapshots.ts';
 import {
@@ -31,6 +32,7 @@ export function createPayPalGateway(settings: PayPalSettings, deps: GatewayDeps)
   const plans = new PlanBook(api);
   const product = catalogProduct(api, deps.appUrl);
   const certificates = new CertificateCache();
+  const refunds = new RefundLedger();
   const context: ActionContext = { api, plans, brandName: new URL(deps.appUrl).host };
   // PayPal cannot tell a payment's subscription from the payment; the ones we have read are
   // remembered for fetchInvoice.
@@ -86,7 +88,7 @@ export function createPayPalGateway(settings: PayPalSettings, deps: GatewayDeps)
       throw new GatewayRequestError('invalid_state', `PayPal collects payment ${ref} itself`);
     },
     endForNonPayment: (ref) => endForNonPayment(context, ref),
-    refund: (ref, options) => refund(api, ref, options),
+    refund: (ref, options) => refund(api, ref, options, refunds),
     fetchSubscription: async (ref) => {
       const found = await orNull(() => read(ref));
       return found && subscriptionSnapshot(found);
@@ -95,11 +97,11 @@ export function createPayPalGateway(settings: PayPalSettings, deps: GatewayDeps)
       const subscriptionRef = subscriptionOfPayment.get(ref);
       if (!subscriptionRef) return null;
       const found = await orNull(() => read(subscriptionRef));
-      return found && invoiceSnapshot(found, ref);
+      return found && invoiceSnapshot(found, ref, refunds.totalOf(ref));
     },
     verifyWebhook: async (rawBody, headers) => {
       await verifyPayPalSignature(settings, certificates, rawBody, headers);
-      return [await paypalEvent({ api, plans }, parseWebhookBody(rawBody))];
+      return [await paypalEvent({ api, plans, refunds }, parseWebhookBody(rawBody))];
     },
   };
 }

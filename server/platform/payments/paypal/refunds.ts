@@ -1,16 +1,46 @@
+import { createHash } from 'node:crypto';
 import { type GatewayRefund, GatewayRequestError } from '../gateway.ts';
 import { type PayPalApi, sdk } from './paypal-client.ts';
 import { fromPayPalMoney, toPayPalMoney } from './paypal-money.ts';
-import { refundSnapshot } from './snapshots.ts';
+import type { RefundLedger } from './refund-ledger.ts';
+import { refundedTotal, refundSnapshot } from './snapshots.ts';
+
+/**
+ * The PayPal-Request-Id of a refund, so that a retried call (a timeout, a lost answer, a
+ * double click) refunds once: PayPal answers a repeated id with the first call's refund.
+ *
+ * PaymentGateway.refund takes no idempotency key yet, so the id is derived from the call
+ * itself: `refund-` and the SHA-256 (hex, 64 characters; PayPal takes up to 108) of
+ * `paypal-refund/v1`, the payment's ref, the amount in minor units (`full` when none is
+ * given) and the reason (empty when none), joined by newlines (none of which can hold one
+ * that matters: refs and amounts have none, and the reason is the last part). The same call
+ * makes the same id; any other payment, amount or reason a different one. The price: two
+ * deliberate refunds of one payment for the same amount and reason, within the time PayPal
+ * remembers request ids, are one refund; give the second its own reason.
+ */
+export function refundRequestId(
+  paymentRef: string,
+  options: { amount?: number; reason?: string },
+): string {
+  const parts = [
+    'paypal-refund/v1',
+    paymentRef,
+    options.amount === undefined ? 'full' : String(options.amount),
+    options.reason ?? '',
+  ];
+  return `refund-${createHash('sha256').update(parts.join('\n')).digest('hex')}`;
+}
 
 /**
  * Gives back a subscription payment (its transaction id, which PayPal's v2 captures API
- * takes), in full or `amount` of it; PayPal refuses more than is left (422).
+ * takes), in full or `amount` of it; PayPal refuses more than is left (422). The total PayPal
+ * says is now refunded of it goes in `ledger`, for the invoice's later reads.
  */
 export async function refund(
   api: PayPalApi,
   captureId: string,
   options: { amount?: number; reason?: string },
+  ledger?: RefundLedger,
 ): Promise<GatewayRefund> {
   const capture = await sdk('get capture', () => api.payments.getCapturedPayment({ captureId }));
   const { currency } = fromPayPalMoney(capture.amount);
@@ -20,6 +50,7 @@ export async function refund(
   const given = await sdk('refund capture', () =>
     api.payments.refundCapturedPayment({
       captureId,
+      paypalRequestId: refundRequestId(captureId, options),
       prefer: 'return=representation',
       body: {
         ...(options.amount !== undefined
@@ -29,5 +60,7 @@ export async function refund(
       },
     }),
   );
+  const total = refundedTotal(given);
+  if (ledger && total !== null) ledger.record(captureId, total);
   return refundSnapshot(given, captureId);
 }

@@ -154,6 +154,7 @@ export function subscriptionSnapshot(read: SubscriptionRead): GatewaySubscriptio
   }));
   const currency = regularCycle(read.plans.get(planId))?.currency ?? '';
   const { start, end: paidEnd } = lastPaidPeriod(read);
+  const latestPayment = paymentsTaken(read).at(-1);
   const nextBilling = date(subscription.billingInfo?.nextBillingTime);
   const end = status === 'active' || status === 'on_hold' ? (nextBilling ?? paidEnd) : paidEnd;
   const changedAt = date(subscription.statusUpdateTime) ?? read.readAt;
@@ -181,15 +182,22 @@ export function subscriptionSnapshot(read: SubscriptionRead): GatewaySubscriptio
     discountCode: null,
     discountPeriodsLeft: null,
     metadata: userId ? { userId } : {},
+    // The newest payment PayPal took (or is taking): the ref of its invoice (invoiceSnapshot).
+    ...(latestPayment ? { latestInvoiceRef: latestPayment.id } : {}),
     updatedAt: read.readAt,
   };
 }
 
-/** One payment PayPal took, as our invoice; null when the subscription took no such payment. */
+/**
+ * One payment PayPal took, as our invoice, as it stood at our read (`updatedAt` is the read's
+ * time, so a later read wins over an earlier one whatever order they commit in); null when
+ * the subscription took no such payment. `refundedKnown`: PayPal's total refunded of it, as
+ * the refunds we know of tell it (RefundLedger), since the list says only that it was.
+ */
 export function invoiceSnapshot(
   read: SubscriptionRead,
   transactionId: string,
-  refund?: { total: number; at: Date },
+  refundedKnown = 0,
 ): GatewayInvoice | null {
   const taken = paymentsTaken(read);
   const index = taken.findIndex((each) => each.id === transactionId);
@@ -217,8 +225,11 @@ export function invoiceSnapshot(
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const refunded =
-    refund?.total ?? (transaction.status === CaptureStatus.Refunded ? gross.amount : 0);
+  // Never less than PayPal has recorded: all of it once REFUNDED, else what its refunds said.
+  const refunded = Math.min(
+    Math.max(refundedKnown, transaction.status === CaptureStatus.Refunded ? gross.amount : 0),
+    gross.amount,
+  );
   return {
     ref: transaction.id,
     customerRef: customerRefOf(userId),
@@ -240,9 +251,9 @@ export function invoiceSnapshot(
     lastFailure: null,
     createdAt: at,
     paidAt: paid ? at : null,
-    // PayPal's list says a payment was partly refunded but not by how much; the refund's own
-    // read-back does, with the refund's time, so a later read of the list cannot undo it.
-    updatedAt: refund?.at ?? at,
+    // The time of our read, not the payment's: reads of one payment (PENDING, then
+    // COMPLETED) have one `at`, and the later read must be the one that stands.
+    updatedAt: read.readAt,
   };
 }
 

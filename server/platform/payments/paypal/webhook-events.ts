@@ -1,5 +1,6 @@
 import { type GatewayEvent, GatewayRequestError, WebhookRejected } from '../gateway.ts';
 import { type PayPalApi, sdk } from './paypal-client.ts';
+import type { RefundLedger } from './refund-ledger.ts';
 import {
   invoiceSnapshot,
   paymentSnapshot,
@@ -46,17 +47,20 @@ export function parseWebhookBody(rawBody: Buffer): PayPalWebhookBody {
 interface EventContext {
   api: PayPalApi;
   plans: PlanBook;
+  refunds: RefundLedger;
 }
 
 /** The subscription, and the invoice and payment of `paymentId` (or its latest payment). */
-function subscriptionParts(read: SubscriptionRead, paymentId?: string) {
+function subscriptionParts(context: EventContext, read: SubscriptionRead, paymentId?: string) {
   const subscription = subscriptionSnapshot(read) ?? undefined;
   const latest = read.transactions
     .filter((each) => each.status !== 'DECLINED' && each.status !== 'FAILED')
     .sort((a, b) => a.time.localeCompare(b.time))
     .at(-1)?.id;
   const id = paymentId ?? latest;
-  const invoice = id ? (invoiceSnapshot(read, id) ?? undefined) : undefined;
+  const invoice = id
+    ? (invoiceSnapshot(read, id, context.refunds.totalOf(id)) ?? undefined)
+    : undefined;
   return {
     ...(subscription ? { subscription } : {}),
     ...(invoice ? { invoice, payment: paymentSnapshot(invoice) } : {}),
@@ -77,7 +81,7 @@ async function snapshotsOf(context: EventContext, event: PayPalWebhookBody) {
   const resource = event.resource ?? {};
   if (event.event_type.startsWith('BILLING.SUBSCRIPTION.') && resource.id) {
     const read = await readIfThere(context, resource.id);
-    return read ? subscriptionParts(read) : {};
+    return read ? subscriptionParts(context, read) : {};
   }
   if (
     event.event_type === 'PAYMENT.SALE.REFUNDED' ||
@@ -95,13 +99,10 @@ async function snapshotsOf(context: EventContext, event: PayPalWebhookBody) {
       ? await readIfThere(context, resource.billing_agreement_id)
       : null;
     const total = refundedTotal(refund);
-    const invoice =
-      read && total !== null
-        ? invoiceSnapshot(read, captureId, {
-            total,
-            at: new Date(refund.updateTime ?? refund.createTime ?? read.readAt),
-          })
-        : null;
+    if (total !== null) context.refunds.record(captureId, total);
+    const invoice = read
+      ? invoiceSnapshot(read, captureId, context.refunds.totalOf(captureId))
+      : null;
     if (invoice) parts.invoice = invoice;
     return parts;
   }
@@ -109,7 +110,7 @@ async function snapshotsOf(context: EventContext, event: PayPalWebhookBody) {
     // A payment of something other than a subscription is not sold through PayPal here.
     if (!resource.billing_agreement_id) return {};
     const read = await readIfThere(context, resource.billing_agreement_id);
-    return read ? subscriptionParts(read, resource.id) : {};
+    return read ? subscriptionParts(context, read, resource.id) : {};
   }
   return {};
 }
