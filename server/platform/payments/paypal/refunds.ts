@@ -14,8 +14,9 @@ import { refundedTotal, refundSnapshot } from './snapshots.ts';
  * `paypal-refund/v1`, the payment's ref, the amount in minor units (`full` when none is
  * given) and the reason (empty when none), joined by newlines: only the reason, the last
  * part, could hold one, so no two calls' parts run together. The same call makes the same
- * id; any other payment, amount or reason a different one. The price: two deliberate refunds of one payment for the same amount and reason, within the time PayPal
- * remembers request ids, are one refund; give the second its own reason.
+ * id; any other payment, amount or reason a different one. The price: two deliberate
+ * refunds of one payment for the same amount and reason, within the time PayPal remembers
+ * request ids, are one refund; give the second its own reason.
  */
 export function refundRequestId(
   paymentRef: string,
