@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'billing.gateway_settings_updated',
   'billing.reconciled',
   'billing.bonus_days_granted',
+  'billing.duplicate_order_undone',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -298,7 +298,9 @@ async function applyInvoice(
     taxTotal: snapshot.tax,
     total: snapshot.total,
     amountPaid: snapshot.amountPaid,
-    amountRefunded: snapshot.amountRefunded,
+    // Money given back stays given back: a provider's list read that cannot tell the
+    // refunded amount (PayPal's) never lowers what a refund event recorded.
+    amountRefunded: Math.max(existing?.amountRefunded ?? 0, snapshot.amountRefunded),
     couponId: await couponIdOf(tx, snapshot.discountCode),
     periodStart: snapshot.periodStart,
     periodEnd: snapshot.periodEnd,

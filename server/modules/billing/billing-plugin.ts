@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Snapshots } from './apply-snapshots.ts';
 import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
 import { configureGateways, watchGatewaySettings } from './configure-gateways.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { REFUND_DUPLICATE_QUEUE, refundDuplicate } from './duplicate-orders.ts';
+import { applyAnswer } from './gateway-events.ts';
 import { reconcile } from './reconciliation.ts';
 
 declare module 'fastify' {
@@ -33,6 +36,13 @@ export const billingPlugin = fp(
       await reconcile(app);
     });
     await app.queue.schedule(RECONCILE, '17 3 * * *');
+    await app.queue.work(REFUND_DUPLICATE_QUEUE, async (job) => {
+      const { subscriptionId } = job.data as { subscriptionId: number };
+      await refundDuplicate(app, subscriptionId, (name, snapshots) => {
+        const gateway = app.payments.get(name);
+        return gateway ? applyAnswer(app, gateway, snapshots as Snapshots) : Promise.resolve();
+      });
+    });
     if (app.config.seedDemo) {
       // In the background: the first start serves at once, the demo order lands a moment later.
       app.addHook('onReady', async () => {

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { gatewayEvents } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import type { GatewayEvent, PaymentGateway } from '../../platform/payments/gateway.ts';
-import { type Applied, applySnapshots } from './apply-snapshots.ts';
+import { type Applied, applySnapshots, type Snapshots } from './apply-snapshots.ts';
 import { afterApplied } from './billing-effects.ts';
+import { undoDuplicateOrder } from './duplicate-orders.ts';
 
 /**
  * Takes a gateway's events (a verified webhook): each is stored with its outcome and applied
@@ -67,7 +68,20 @@ export async function receiveEvents(
       await recordFailure(app, gateway, event, error);
       throw error;
     }
-    if (applied) await afterApplied(app, applied);
+    if (applied) await followUp(app, applied);
+  }
+}
+
+/** What follows a committed change: its effects, then the guard against a double order. */
+async function followUp(app: App, applied: Applied): Promise<void> {
+  await afterApplied(app, applied);
+  try {
+    await undoDuplicateOrder(app, applied, (name, snapshots) => {
+      const gateway = app.payments.get(name);
+      return gateway ? applyAnswer(app, gateway, snapshots as Snapshots) : Promise.resolve();
+    });
+  } catch (error) {
+    app.log.error({ err: error }, 'the duplicate-order check failed');
   }
 }
 
@@ -116,6 +130,6 @@ export async function applyAnswer(
       snapshots,
     ),
   );
-  await afterApplied(app, applied);
+  await followUp(app, applied);
   return applied;
 }
