@@ -48,3 +48,26 @@ test('a declined card stays on Stripe’s page; Cancel brings the customer back 
   await page.goto('/en/billing/membership-v2');
   await expect(page).toHaveURL(/order-v2/);
 });
+
+test('a Stripe customer adds a card on Stripe’s page and finds it among the payment methods', async ({
+  page,
+  request,
+}) => {
+  await newCustomerOnOrderPage(page, request, 'stripe-card');
+  await page.getByRole('radio', { name: /^1 month/ }).check();
+  await page.getByRole('button', { name: 'Continue to Stripe' }).click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+
+  await page.goto('/en/billing/payment-methods');
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await expect(page.getByTestId('add-card-on-provider')).toContainText('Stripe');
+  await page.getByRole('button', { name: 'Continue to Stripe' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${standInUrl}/c/pay/cs_`));
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByRole('button', { name: 'Save card' }).click();
+
+  await expect(page).toHaveURL(/\/en\/billing\/payment-methods\?card=added/);
+  await expect(page.getByText(/4444/).first()).toBeVisible();
+  await expect(page.getByText(/4242/).first()).toBeVisible();
+});

@@ -556,6 +556,17 @@ export const billingEndpoints = {
     response: cardsResponse,
     feature: 'billing',
   }),
+  cardSetup: endpoint({
+    method: 'POST',
+    base: 'account',
+    path: '/billing/cards/setup',
+    access: 'active',
+    tag: 'billing',
+    summary: "Add a card on the card processor's own page (its URL): no card form here",
+    body: z.object({ idempotency_key: z.uuid(), lang: z.enum(LANGS) }),
+    response: z.object({ redirect_url: z.string() }),
+    feature: 'billing',
+  }),
   cardUpdate: endpoint({
     method: 'POST',
     base: 'account',

@@ -72,6 +72,28 @@ export async function addCard(app: App, user: UserRow, token: string): Promise<C
   return listCards(app, user.id);
 }
 
+/**
+ * A card added on the processor's own page (Stripe's hosted setup): answers where to send
+ * the customer; the saved card arrives by webhook, and the page lists it on return.
+ */
+export async function startCardSetup(
+  app: App,
+  user: UserRow,
+  input: { idempotencyKey: string; lang: string },
+): Promise<string> {
+  const gateway = cardGateway(app);
+  if (!gateway.startCardSetup) {
+    throw new AppError('conflict', { info: BILLING_MESSAGES.actionNotAllowed });
+  }
+  const page = `${app.config.appUrl}/${input.lang}/billing/payment-methods`;
+  return gateway.startCardSetup({
+    customerRef: await customerRefFor(app, gateway, user),
+    returnUrl: `${page}?card=added`,
+    cancelUrl: page,
+    idempotencyKey: `card-setup:${user.id}:${input.idempotencyKey}`,
+  });
+}
+
 export async function updateCardExpiry(
   app: App,
   user: UserRow,

@@ -15,6 +15,7 @@ import {
   listCards,
   removeCard,
   setDefaultCard,
+  startCardSetup,
   updateCardExpiry,
 } from './cards-service.ts';
 import { presentProduct } from './catalog.ts';
@@ -116,6 +117,12 @@ export function billingRoutes(app: App): Route[] {
     route(e.cards, async ({ auth }) => ({ items: await listCards(app, auth.user.id) })),
     route(e.cardCreate, async ({ auth, body }) => ({
       items: await addCard(app, auth.user, body.token),
+    })),
+    route(e.cardSetup, async ({ auth, body }) => ({
+      redirect_url: await startCardSetup(app, auth.user, {
+        idempotencyKey: body.idempotency_key,
+        lang: body.lang,
+      }),
     })),
     route(e.cardUpdate, async ({ auth, body }) => ({
       items: await updateCardExpiry(app, auth.user, body),

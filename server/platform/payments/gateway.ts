@@ -306,6 +306,16 @@ export interface PaymentGateway {
   readonly cards: CardVault | null;
   /** False for a provider that cannot discount a subscription (PayPal): coupons are refused. */
   readonly takesCoupons?: boolean;
+  /**
+   * A card processor whose card form is its own hosted page (Stripe without Stripe.js):
+   * answers the URL where the customer adds a card; it reaches us by webhook once saved.
+   */
+  startCardSetup?(input: {
+    customerRef: string;
+    returnUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<string>;
 
   /** The provider's customer for this user, made on first use (idempotent by userId). */
   ensureCustomer(customer: GatewayCustomerInput): Promise<string>;

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingEndpoints, type CardView } from '#shared/contracts/billing.ts';
+import { SERVICE_IDS } from '#shared/subscription/actions.ts';
 import { isCancelled } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { useSession } from '../../../session/session-store.ts';
@@ -8,7 +9,10 @@ import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { closeModal, useModal } from '../../../ui/modal-flags.ts';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
+import { useLang } from '../../auth/use-lang.ts';
 import { CardForm, useCardForm } from '../card-form.tsx';
+import { PROVIDER_NAMES } from '../order/payment-method-choice.tsx';
+import { goToProvider } from '../order/provider-hop.ts';
 import { useCardService } from './billing-api.ts';
 import { LoadError, Skeleton } from './load-states.tsx';
 import { declineMessage } from './use-payment.ts';
@@ -59,6 +63,7 @@ function AddCardForm({ onSaved }: { onSaved: (items: CardView[]) => Promise<void
 
   if (service.isPending) return <Skeleton lines={4} />;
   if (service.isError) return <LoadError error={service.error} onRetry={() => service.refetch()} />;
+  if (service.data?.checkout === 'redirect') return <AddOnProviderPage />;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="add-card-form">
       <CardForm card={card} readOnly={saving} id="new-card" />
@@ -71,5 +76,38 @@ function AddCardForm({ onSaved }: { onSaved: (items: CardView[]) => Promise<void
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A processor whose card form is its own page (Stripe Checkout): a hop there and back. */
+function AddOnProviderPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [leaving, setLeaving] = useState(false);
+  const provider = PROVIDER_NAMES[SERVICE_IDS.card];
+  const go = async () => {
+    setLeaving(true);
+    try {
+      const answer = await call(billingEndpoints.cardSetup, {
+        body: { idempotency_key: crypto.randomUUID(), lang },
+      });
+      goToProvider(answer.redirect_url);
+    } catch (error) {
+      setLeaving(false);
+      if (!isCancelled(error)) notifyRequestError(error);
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4" data-testid="add-card-on-provider">
+      <p className="text-sm text-slate-700">{t('payment_methods.add_on_provider', { provider })}</p>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Button variant="secondary" disabled={leaving} onClick={() => closeModal('card-create')}>
+          {t('payment_methods.cancel')}
+        </Button>
+        <Button loading={leaving} onClick={go}>
+          {t('order.continue_to', { provider })}
+        </Button>
+      </div>
+    </div>
   );
 }
