@@ -8,7 +8,6 @@ import {
   smallint,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { billingInterval } from './billing-enums.ts';
 
