@@ -1,6 +1,7 @@
 import type { StandinBilling } from './standin-billing.ts';
 import { StripeApiError } from './standin-errors.ts';
 import type { CheckoutSession, Invoice, StandinObjects } from './standin-objects.ts';
+import { testCard } from './test-cards.ts';
 
 // Stripe's hosted Checkout page, as far as a customer sees it in a test: what is sold, a
 // card form prefilled with 4242, and "Pay" / "Cancel". Paying does what Checkout does:
@@ -118,6 +119,9 @@ export function completeCheckout(
     session.payment_status = 'paid';
   } else if (session.mode === 'payment') {
     billing.attach(method, customer);
+    // Checkout makes the invoice once the payment succeeded: a refused card leaves none.
+    const refused = testCard(method.number ?? '').onCharge;
+    if (refused) throw new StripeApiError(402, { ...refused });
     const now = objects.now();
     const invoice: Invoice = billing.createInvoice({
       customer: customer.id,

@@ -450,6 +450,18 @@ export function standinApi(
     };
   });
   on('GET', '/v1/invoices/:id', ([id = '']) => billing.invoice(id));
+  // Only the metadata here: it stays editable on a finalized (even paid) invoice.
+  on('POST', '/v1/invoices/:id', ([id = ''], p) => {
+    const invoice = billing.invoice(id);
+    const other = Object.keys(p.raw).find((key) => !['metadata', 'expand'].includes(key));
+    if (other && invoice.status !== 'draft') {
+      throw badRequest(`Finalized invoices can't be updated in this way (${other}).`, other);
+    }
+    const previous = { metadata: { ...invoice.metadata } };
+    invoice.metadata = p.metadata(invoice.metadata);
+    billing.emit('invoice.updated', invoice, previous);
+    return invoice;
+  });
   on('POST', '/v1/invoices/:id/pay', ([id = ''], p) => {
     const invoice = billing.invoice(id);
     const methodId = p.string('payment_method');

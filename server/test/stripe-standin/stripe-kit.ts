@@ -31,7 +31,7 @@ export function sdkFor(url: string, key = STRIPE_SECRET_KEY): Stripe {
 }
 
 export async function openStripe(
-  options: { deliver?: Deliver; appUrl?: string } = {},
+  options: { deliver?: Deliver; appUrl?: string; now?: () => Date } = {},
 ): Promise<StripeKit> {
   const standin = await startStripeStandin({
     secretKey: STRIPE_SECRET_KEY,
@@ -46,7 +46,11 @@ export async function openStripe(
       googlePay: true,
       applePay: false,
     },
-    { log: Fastify({ logger: false }).log, appUrl: options.appUrl ?? 'http://127.0.0.1:1' },
+    {
+      log: Fastify({ logger: false }).log,
+      appUrl: options.appUrl ?? 'http://127.0.0.1:1',
+      ...(options.now ? { now: options.now } : {}),
+    },
   );
   const stripe = sdkFor(standin.url);
   return {
@@ -81,6 +85,15 @@ export const YEARLY: GatewayPrice = {
   name: 'VPN yearly',
   amount: 7188,
   interval: 'year',
+};
+
+/** A product sold once, for one month of access (Checkout in payment mode). */
+export const ONE_MONTH_ONCE: GatewayPrice = {
+  ...MONTHLY,
+  productId: 43,
+  name: 'VPN 1 month, once',
+  amount: 1499,
+  onetime: true,
 };
 
 /** The session id in a Checkout URL (…/c/pay/cs_…). */

@@ -8,10 +8,12 @@ import {
   gatewayEvents,
   invoices,
   payments,
+  products,
   refunds,
   subscriptions,
 } from '../../../db/schema/index.ts';
 import type { App } from '../../../http/types.ts';
+import { lapseEndedPeriods } from '../../../modules/billing/reconciliation.ts';
 import { openShop, type Shop } from '../../../test/billing-kit.ts';
 import type { StripeEvent } from '../../../test/stripe-standin/standin-objects.ts';
 import {
@@ -36,6 +38,8 @@ beforeAll(async () => {
   ({ app } = await createTestApp());
   kit = await openStripe({
     appUrl: app.config.appUrl,
+    // One-time purchases run out by billing's clock, which a test moves.
+    now: () => app.payments.clock.now(),
     deliver: async (headers, body) =>
       (await app.inject({ method: 'POST', url: WEBHOOK, headers, payload: body })).statusCode,
   });
@@ -299,5 +303,112 @@ describe('webhook signatures and delivery order', () => {
     // The oldest event once more, now: still Stripe's latest state.
     expect(await kit.standin.webhooks.send(held[held.length - 1] as StripeEvent)).toBe(200);
     expect((await detail(session)).status).toBe('canceled');
+  });
+});
+
+// Last in the file: it moves the billing clock on, past every period bought above.
+describe('a one-time purchase on Stripe Checkout', () => {
+  it('grants the period bought on Checkout in payment mode, and ends it when it runs out', async () => {
+    const [product] = await app.db
+      .insert(products)
+      .values({
+        serviceId: 1,
+        plan: 'standard',
+        name: '1 month, paid once',
+        description: 'Every server for a month, renewed by nothing.',
+        amount: 1499,
+        currency: 'USD',
+        interval: 'month',
+        intervalCount: 1,
+        onetime: true,
+        sort: 1,
+      })
+      .returning();
+    if (!product) throw new Error('no product');
+    app.catalog.invalidate();
+    const session = await signedInUser(app);
+    const order = await shop.call(e.checkout, {
+      cookie: session.cookie,
+      body: {
+        product_id: product.id,
+        addon_ids: [],
+        payment: { service_id: 1 },
+        idempotency_key: randomUUID(),
+        lang: 'en',
+      },
+    });
+    expect(order.status).toBe(200);
+    expect(order.data).toMatchObject({ status: 'requires_action', subscription_id: null });
+    const checkoutId = sessionIdOf(order.data.redirect_url ?? '');
+    expect((await kit.stripe.checkout.sessions.retrieve(checkoutId)).mode).toBe('payment');
+    const before = Date.now();
+    const paid = await kit.standin.payCheckout(checkoutId);
+    expect(paid.status).toBe(303);
+
+    const current = await shop.call(currentSubscriptionEndpoint, { cookie: session.cookie });
+    expect(current.data.subscription).toEqual({
+      status: 'active',
+      service_id: 1,
+      onetime: true,
+      exists: true,
+    });
+    const [row] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, session.user.id));
+    const completed = await kit.stripe.checkout.sessions.retrieve(checkoutId);
+    expect(row).toMatchObject({
+      gateway: 'stripe',
+      gatewayRef: String(completed.payment_intent),
+      status: 'active',
+      onetime: true,
+      serviceId: 1,
+      productId: product.id,
+      cancelAtPeriodEnd: false,
+    });
+    const start = row?.currentPeriodStart ?? new Date(0);
+    expect(start.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    const end = new Date(start);
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    expect(row?.currentPeriodEnd?.getTime()).toBe(end.getTime());
+    const bought = await app.db.select().from(invoices).where(eq(invoices.userId, session.user.id));
+    expect(bought).toHaveLength(1);
+    expect(bought[0]).toMatchObject({
+      gatewayRef: String(completed.invoice),
+      subscriptionId: row?.id,
+      status: 'paid',
+      total: 1499,
+    });
+    const [payment] = await app.db
+      .select()
+      .from(payments)
+      .where(eq(payments.userId, session.user.id));
+    expect(payment).toMatchObject({ gatewayRef: row?.gatewayRef, status: 'succeeded' });
+    const [access] = await app.db
+      .select()
+      .from(entitlements)
+      .where(eq(entitlements.userId, session.user.id));
+    expect(access?.endsAt?.getTime()).toBe(end.getTime());
+    const outcomes = await app.db
+      .select()
+      .from(gatewayEvents)
+      .where(eq(gatewayEvents.gateway, 'stripe'));
+    expect(outcomes.filter((event) => event.outcome === 'failed')).toEqual([]);
+
+    // Billing's time passes the period's end: the lapse step reads it back, expired.
+    const now = app.payments.clock.now();
+    await app.payments.clock.advance(end.getTime() - now.getTime() + 60_000);
+    await lapseEndedPeriods(app);
+    const after = await shop.call(currentSubscriptionEndpoint, { cookie: session.cookie });
+    expect(after.data.subscription).toMatchObject({
+      status: 'expired',
+      service_id: 1,
+      onetime: true,
+    });
+    const [ended] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, row?.id ?? 0));
+    expect(ended?.endedAt?.getTime()).toBe(end.getTime());
   });
 });

@@ -3,6 +3,7 @@ import type { StartSubscriptionInput, StartSubscriptionOutcome } from '../gatewa
 import { couponFor } from './stripe-catalog.ts';
 import { idOf } from './stripe-client.ts';
 import { asking, declineOf, gatewayFailure } from './stripe-errors.ts';
+import { ONETIME_INTERVAL, ONETIME_INTERVAL_COUNT } from './stripe-onetime.ts';
 import { readInvoice, SUBSCRIPTION_EXPAND, snapshotOf } from './stripe-reads.ts';
 
 // The first payment: Stripe's hosted Checkout (no Stripe.js on our pages). Checkout takes
@@ -31,6 +32,16 @@ export async function startSubscription(
     return withSavedCard(stripe, input, prices, coupon, input.paymentMethodRef);
   }
   const mode = plan.onetime ? 'payment' : 'subscription';
+  // A one-time purchase: the period bought travels on the session and its invoice, from
+  // which our one-time subscription is made once it is paid (stripe-onetime.ts).
+  const metadata =
+    mode === 'payment' && plan.interval
+      ? {
+          ...input.metadata,
+          [ONETIME_INTERVAL]: plan.interval,
+          [ONETIME_INTERVAL_COUNT]: String(plan.intervalCount),
+        }
+      : input.metadata;
   const session = await asking('start a Checkout Session', () =>
     stripe.checkout.sessions.create(
       {
@@ -42,10 +53,10 @@ export async function startSubscription(
         allowed_payment_method_types: ['card'],
         success_url: withSessionId(input.returnUrl),
         cancel_url: input.cancelUrl,
-        metadata: input.metadata,
+        metadata,
         ...(mode === 'subscription'
-          ? { subscription_data: { metadata: input.metadata } }
-          : { invoice_creation: { enabled: true, invoice_data: { metadata: input.metadata } } }),
+          ? { subscription_data: { metadata } }
+          : { invoice_creation: { enabled: true, invoice_data: { metadata } } }),
       },
       { idempotencyKey: `${input.idempotencyKey}-session` },
     ),

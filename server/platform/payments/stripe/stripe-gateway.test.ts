@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MONTHLY,
+  ONE_MONTH_ONCE,
   openStripe,
   type StripeKit,
   sdkFor,
@@ -17,12 +18,16 @@ import { createStripeGateway } from './stripe-gateway.ts';
 
 let kit: StripeKit;
 let user = 0;
-const prices: { monthly: string; yearly: string } = { monthly: '', yearly: '' };
+const prices = { monthly: '', yearly: '', once: '' };
+const DAY_MS = 86_400_000;
+/** Billing's time runs this far ahead of the wall clock (one-time purchases run out by it). */
+let later = 0;
 
 beforeAll(async () => {
-  kit = await openStripe();
+  kit = await openStripe({ now: () => new Date(Date.now() + later) });
   prices.monthly = await kit.gateway.ensurePrice(MONTHLY);
   prices.yearly = await kit.gateway.ensurePrice(YEARLY);
+  prices.once = await kit.gateway.ensurePrice(ONE_MONTH_ONCE);
 });
 afterAll(() => kit.close());
 
@@ -156,6 +161,207 @@ describe('the first payment on hosted Checkout', () => {
       status: 'all',
     });
     expect(subscriptions.data).toEqual([]);
+  });
+});
+
+/** A one-time month bought on Checkout in payment mode: the event its completion makes. */
+async function boughtOnce(card = '4242424242424242') {
+  const customerRef = await customer();
+  const outcome = await kit.gateway.startSubscription({
+    customerRef,
+    items: [{ ...ONE_MONTH_ONCE, ref: prices.once }],
+    discount: null,
+    paymentToken: null,
+    paymentMethodRef: null,
+    returnUrl: 'http://app.test/en/order-received/thanks',
+    cancelUrl: 'http://app.test/en/order-v2?plan=43',
+    idempotencyKey: `once-${user}`,
+    metadata: { userId: String(user), kind: 'new' },
+  });
+  if (outcome.kind !== 'redirect') throw new Error('a redirect');
+  expect(outcome.subscription).toBeNull();
+  const sessionId = sessionIdOf(outcome.url);
+  const paid = await kit.standin.payCheckout(sessionId, card);
+  const session = await kit.stripe.checkout.sessions.retrieve(sessionId);
+  const completed = kit.standin.webhooks.events.find(
+    (event) =>
+      event.type === 'checkout.session.completed' &&
+      (event.data.object as { id: string }).id === sessionId,
+  );
+  return { customerRef, paid, session, completed };
+}
+
+/** An event as our webhook route gets it, through the gateway's check and read-back. */
+async function verified(event: unknown) {
+  const body = JSON.stringify(event);
+  const [verifiedEvent] = await kit.gateway.verifyWebhook(Buffer.from(body), {
+    'stripe-signature': kit.standin.webhooks.sign(body),
+  });
+  return verifiedEvent;
+}
+
+describe('a one-time purchase on Checkout in payment mode', () => {
+  it('makes a one-time subscription of the paid Checkout, with its invoice and payment', async () => {
+    const before = Date.now();
+    const { customerRef, paid, session, completed } = await boughtOnce();
+    expect(paid.status).toBe(303);
+    expect(session).toMatchObject({
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { onetime_interval: 'month', onetime_interval_count: '1' },
+    });
+    const paymentRef = String(session.payment_intent);
+    expect(paymentRef).toMatch(/^pi_/);
+    expect(session.subscription).toBeNull();
+
+    const event = await verified(completed);
+    expect(event?.type).toBe('checkout.session.completed');
+    const subscription = event?.subscription;
+    expect(subscription).toMatchObject({
+      ref: paymentRef,
+      customerRef,
+      status: 'active',
+      onetime: true,
+      paymentMethodType: 'card',
+      currency: 'USD',
+      items: [{ priceRef: prices.once, productId: 43, quantity: 1, amount: 1499 }],
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      metadata: { userId: String(user), kind: 'new' },
+      latestInvoiceRef: String(session.invoice),
+    });
+    expect(subscription?.paymentMethodRef).toMatch(/^pm_/);
+    const start = subscription?.currentPeriodStart ?? new Date(0);
+    expect(start.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    const end = new Date(start);
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    expect(subscription?.currentPeriodEnd?.getTime()).toBe(end.getTime());
+    expect(event?.invoice).toMatchObject({
+      ref: String(session.invoice),
+      customerRef,
+      subscriptionRef: paymentRef,
+      status: 'paid',
+      reason: 'subscription_create',
+      total: 1499,
+      amountPaid: 1499,
+      periodStart: start,
+      periodEnd: end,
+      lines: [{ productId: 43, amount: 1499, periodStart: start, periodEnd: end }],
+    });
+    expect(event?.payment).toMatchObject({
+      ref: paymentRef,
+      invoiceRef: String(session.invoice),
+      status: 'succeeded',
+      amount: 1499,
+    });
+
+    // Read back by its ref, and by its invoice (the invoice's own events give both).
+    const { updatedAt: _at, ...fetched } = (await kit.gateway.fetchSubscription(paymentRef)) ?? {};
+    const { updatedAt: _then, ...sent } = subscription ?? {};
+    expect(fetched).toEqual(sent);
+    expect(await kit.gateway.fetchInvoice(String(session.invoice))).toMatchObject({
+      subscriptionRef: paymentRef,
+      periodEnd: end,
+    });
+    const paidEvent = kit.standin.webhooks.events.find(
+      (seen) =>
+        seen.type === 'invoice.paid' &&
+        (seen.data.object as { id: string }).id === String(session.invoice),
+    );
+    expect((await verified(paidEvent))?.subscription).toMatchObject({
+      ref: paymentRef,
+      status: 'active',
+    });
+  });
+
+  it('cancels at period end and resumes as a note only; refuses what it cannot do', async () => {
+    const { session } = await boughtOnce();
+    const ref = String(session.payment_intent);
+    const canceled = await kit.gateway.cancel(ref, { atPeriodEnd: true });
+    expect(canceled).toMatchObject({ ref, status: 'canceled', cancelAtPeriodEnd: true });
+    expect(canceled.canceledAt).toBeInstanceOf(Date);
+    // Stripe keeps it: a later read, or the invoice's event, says the same.
+    expect(await kit.gateway.fetchSubscription(ref)).toMatchObject({
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+    });
+    const updated = kit.standin.webhooks.events.findLast((seen) => seen.type === 'invoice.updated');
+    expect((await verified(updated))?.subscription).toMatchObject({
+      ref,
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+    });
+    expect(await kit.gateway.cancel(ref, { atPeriodEnd: true })).toMatchObject({
+      status: 'canceled',
+    });
+    const resumed = await kit.gateway.resume(ref);
+    expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, canceledAt: null });
+    expect((await kit.gateway.fetchSubscription(ref))?.status).toBe('active');
+
+    const items = [{ ...YEARLY, ref: prices.yearly }];
+    const refusals = [
+      () => kit.gateway.cancel(ref, { atPeriodEnd: false }),
+      () => kit.gateway.pause(ref),
+      () => kit.gateway.unpause(ref),
+      () => kit.gateway.endForNonPayment(ref),
+      () => kit.gateway.changePlan({ subscriptionRef: ref, items, idempotencyKey: `c-${user}` }),
+      () => kit.gateway.previewChange({ subscriptionRef: ref, items, idempotencyKey: `p-${user}` }),
+    ];
+    for (const refusal of refusals) {
+      const error = await refusal().catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(GatewayRequestError);
+      expect(error).toMatchObject({ kind: 'invalid_state' });
+    }
+    expect(await kit.gateway.fetchSubscription('pi_missing')).toBeNull();
+  });
+
+  it('refunds its payment; refunded in full it is §4 refunded', async () => {
+    const { session } = await boughtOnce();
+    const ref = String(session.payment_intent);
+    const part = await kit.gateway.refund(ref, { amount: 500 });
+    expect(part).toMatchObject({
+      paymentRef: ref,
+      invoiceRef: String(session.invoice),
+      amount: 500,
+    });
+    expect((await kit.gateway.fetchSubscription(ref))?.status).toBe('active');
+    await kit.gateway.refund(ref, {});
+    const refunded = await kit.gateway.fetchSubscription(ref);
+    expect(refunded).toMatchObject({ status: 'refunded', onetime: true });
+    expect(refunded?.endedAt).toBeInstanceOf(Date);
+    const event = kit.standin.webhooks.events.findLast((seen) => seen.type === 'charge.refunded');
+    expect((await verified(event))?.subscription).toMatchObject({ ref, status: 'refunded' });
+    await expect(kit.gateway.resume(ref)).resolves.toMatchObject({ status: 'refunded' });
+  });
+
+  it('runs out at its period end: expired by billing’s time, and stays so', async () => {
+    const { session } = await boughtOnce();
+    const ref = String(session.payment_intent);
+    const running = await kit.gateway.fetchSubscription(ref);
+    later = 32 * DAY_MS;
+    try {
+      const expired = await kit.gateway.fetchSubscription(ref);
+      expect(expired).toMatchObject({
+        status: 'expired',
+        currentPeriodEnd: running?.currentPeriodEnd,
+        endedAt: running?.currentPeriodEnd,
+      });
+      await expect(kit.gateway.cancel(ref, { atPeriodEnd: true })).rejects.toMatchObject({
+        kind: 'invalid_state',
+      });
+    } finally {
+      later = 0;
+    }
+  });
+
+  it('shows a declined card on the page and makes no invoice', async () => {
+    const { customerRef, paid, session } = await boughtOnce('4000000000000341');
+    expect(paid.status).toBe(402);
+    expect(session).toMatchObject({ status: 'open', payment_intent: null, invoice: null });
+    const invoices = kit.standin.objects.all('invoice').filter((i) => i.customer === customerRef);
+    expect(invoices).toEqual([]);
   });
 });
 

@@ -5,7 +5,15 @@ import { ensureCustomer, ensurePrice } from './stripe-catalog.ts';
 import { startCardSetup, startSubscription } from './stripe-checkout.ts';
 import { stripeClient } from './stripe-client.ts';
 import { payInvoice, refund } from './stripe-invoices.ts';
-import { readInvoice, readSubscription } from './stripe-reads.ts';
+import {
+  cancelOneTime,
+  isOneTimeRef,
+  notForOneTime,
+  readInvoiceSnapshots,
+  readOneTime,
+  resumeOneTime,
+} from './stripe-onetime.ts';
+import { readSubscription } from './stripe-reads.ts';
 import {
   cancel,
   changePlan,
@@ -17,6 +25,14 @@ import {
   unpause,
 } from './stripe-subscriptions.ts';
 import { verifyStripeWebhook } from './stripe-webhooks.ts';
+
+export interface StripeDeps extends GatewayDeps {
+  /**
+   * Billing's time (app.payments.clock), by which a one-time purchase has run out; the wall
+   * clock when not given. Stripe keeps no end for a one-time payment: we tell it.
+   */
+  now?: () => Date;
+}
 
 export interface StripeGateway extends PaymentGateway {
   /**
@@ -36,9 +52,10 @@ export interface StripeGateway extends PaymentGateway {
  * payment, subscriptions and their changes, invoices, saved cards and refunds; webhooks
  * checked by Stripe's signature and read back from its API. Makes no call until used.
  */
-export function createStripeGateway(settings: StripeSettings, deps: GatewayDeps): StripeGateway {
+export function createStripeGateway(settings: StripeSettings, deps: StripeDeps): StripeGateway {
   const stripe = stripeClient(settings);
   const log = deps.log.child({ component: 'stripe-gateway' });
+  const now = deps.now ?? (() => new Date());
   return {
     name: 'stripe',
     serviceId: 1,
@@ -54,19 +71,39 @@ export function createStripeGateway(settings: StripeSettings, deps: GatewayDeps)
     ensureCustomer: (customer) => ensureCustomer(stripe, customer),
     ensurePrice: (price) => ensurePrice(stripe, price),
     startSubscription: (input) => startSubscription(stripe, input),
-    previewChange: (input) => previewChange(stripe, input),
-    changePlan: (input) => changePlan(stripe, input),
-    cancel: (ref, options) => cancel(stripe, ref, options),
-    resume: (ref) => resume(stripe, ref),
-    pause: (ref) => pause(stripe, ref),
-    unpause: (ref) => unpause(stripe, ref),
+    // A one-time purchase (Checkout in payment mode) is named by its PaymentIntent: there is
+    // no Stripe subscription to act on (stripe-onetime.ts).
+    previewChange: async (input) =>
+      isOneTimeRef(input.subscriptionRef)
+        ? notForOneTime(input.subscriptionRef, 'change plan')
+        : previewChange(stripe, input),
+    changePlan: async (input) =>
+      isOneTimeRef(input.subscriptionRef)
+        ? notForOneTime(input.subscriptionRef, 'change plan')
+        : changePlan(stripe, input),
+    cancel: (ref, options) =>
+      isOneTimeRef(ref) ? cancelOneTime(stripe, ref, options, now()) : cancel(stripe, ref, options),
+    resume: (ref) => (isOneTimeRef(ref) ? resumeOneTime(stripe, ref, now()) : resume(stripe, ref)),
+    pause: async (ref) => (isOneTimeRef(ref) ? notForOneTime(ref, 'pause') : pause(stripe, ref)),
+    unpause: async (ref) =>
+      isOneTimeRef(ref) ? notForOneTime(ref, 'pause') : unpause(stripe, ref),
     payInvoice: (ref, options) => payInvoice(stripe, ref, options),
-    endForNonPayment: (ref) => endForNonPayment(stripe, ref),
+    endForNonPayment: async (ref) =>
+      isOneTimeRef(ref) ? notForOneTime(ref, 'fall overdue') : endForNonPayment(stripe, ref),
     refund: (ref, options) => refund(stripe, ref, options),
-    fetchSubscription: (ref) => readSubscription(stripe, ref),
-    fetchInvoice: async (ref) => (await readInvoice(stripe, ref))?.invoice ?? null,
+    fetchSubscription: async (ref) =>
+      isOneTimeRef(ref)
+        ? ((await readOneTime(stripe, ref, now()))?.subscription ?? null)
+        : readSubscription(stripe, ref),
+    fetchInvoice: async (ref) => (await readInvoiceSnapshots(stripe, ref, now()))?.invoice ?? null,
     verifyWebhook: async (rawBody, headers) => {
-      const events = await verifyStripeWebhook(stripe, settings.webhookSecret, rawBody, headers);
+      const events = await verifyStripeWebhook(
+        stripe,
+        settings.webhookSecret,
+        rawBody,
+        headers,
+        now,
+      );
       for (const event of events) log.debug({ event: event.ref, type: event.type }, 'stripe event');
       return events;
     },

@@ -83,7 +83,7 @@ function discountOf(subscription: Stripe.Subscription, periodStart: number, peri
   return { code: null, left: null };
 }
 
-function productIdOf(price: Stripe.Price | string | null | undefined): number | null {
+export function productIdOf(price: Stripe.Price | string | null | undefined): number | null {
   if (!price || typeof price === 'string') return null;
   const id = Number(price.metadata?.productId);
   return Number.isInteger(id) && id > 0 ? id : null;

@@ -3,7 +3,8 @@ import { type GatewayEvent, WebhookRejected } from '../gateway.ts';
 import { readCard } from './stripe-cards.ts';
 import { idOf } from './stripe-client.ts';
 import { asking } from './stripe-errors.ts';
-import { invoiceOfPayment, readInvoice, readSubscription } from './stripe-reads.ts';
+import { readInvoiceSnapshots } from './stripe-onetime.ts';
+import { invoiceOfPayment, readSubscription } from './stripe-reads.ts';
 import { refundSnapshot, subscriptionRefOf } from './stripe-snapshots.ts';
 
 // Stripe's webhooks: the signature is checked by the SDK over the raw bytes (a wrong,
@@ -13,11 +14,20 @@ import { refundSnapshot, subscriptionRefOf } from './stripe-snapshots.ts';
 
 type Snapshots = Omit<GatewayEvent, 'ref' | 'type' | 'occurredAt' | 'payload'>;
 
-async function invoiceAndSubscription(stripe: Stripe, invoiceRef: string): Promise<Snapshots> {
-  const read = await readInvoice(stripe, invoiceRef);
+/** Billing's time, by which a one-time purchase has run out or not. */
+type Clock = () => Date;
+
+async function invoiceAndSubscription(
+  stripe: Stripe,
+  invoiceRef: string,
+  now: Clock,
+): Promise<Snapshots> {
+  const read = await readInvoiceSnapshots(stripe, invoiceRef, now());
   if (!read) return {};
-  const subscriptionRef = subscriptionRefOf(read.raw);
-  const subscription = subscriptionRef ? await readSubscription(stripe, subscriptionRef) : null;
+  // A one-time purchase's invoice gives its subscription too; another's names it.
+  const subscriptionRef = read.subscription ? null : subscriptionRefOf(read.raw);
+  const subscription =
+    read.subscription ?? (subscriptionRef ? await readSubscription(stripe, subscriptionRef) : null);
   return {
     ...(subscription ? { subscription } : {}),
     invoice: read.invoice,
@@ -25,7 +35,11 @@ async function invoiceAndSubscription(stripe: Stripe, invoiceRef: string): Promi
   };
 }
 
-async function checkoutCompleted(stripe: Stripe, sessionRef: string): Promise<Snapshots> {
+async function checkoutCompleted(
+  stripe: Stripe,
+  sessionRef: string,
+  now: Clock,
+): Promise<Snapshots> {
   const session = await asking('read a Checkout Session', () =>
     stripe.checkout.sessions.retrieve(sessionRef),
   );
@@ -40,46 +54,47 @@ async function checkoutCompleted(stripe: Stripe, sessionRef: string): Promise<Sn
   const subscriptionRef = idOf(session.subscription);
   const invoiceRef = idOf(session.invoice);
   if (invoiceRef) {
-    const found = await invoiceAndSubscription(stripe, invoiceRef);
+    // Payment mode (a one-time purchase): its paid invoice makes the subscription.
+    const found = await invoiceAndSubscription(stripe, invoiceRef, now);
     if (found.subscription || !subscriptionRef) return found;
   }
   const subscription = subscriptionRef ? await readSubscription(stripe, subscriptionRef) : null;
   return subscription ? { subscription } : {};
 }
 
-async function refunded(stripe: Stripe, refundRef: string): Promise<Snapshots> {
+async function refunded(stripe: Stripe, refundRef: string, now: Clock): Promise<Snapshots> {
   const refund = await asking('read a refund', () => stripe.refunds.retrieve(refundRef));
   const paymentRef = idOf(refund.payment_intent);
   const invoiceRef = paymentRef ? await invoiceOfPayment(stripe, paymentRef) : null;
   if (!invoiceRef) return {};
   return {
-    ...(await invoiceAndSubscription(stripe, invoiceRef)),
+    ...(await invoiceAndSubscription(stripe, invoiceRef, now)),
     refund: refundSnapshot(refund, invoiceRef),
   };
 }
 
 /** The snapshots an event's objects give now; none for events we take no interest in. */
-async function readBack(stripe: Stripe, event: Stripe.Event): Promise<Snapshots> {
+async function readBack(stripe: Stripe, event: Stripe.Event, now: Clock): Promise<Snapshots> {
   const object = event.data.object as { id?: string; object?: string };
   const id = object.id ?? '';
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = await readSubscription(stripe, id);
     return subscription ? { subscription } : {};
   }
-  if (object.object === 'invoice') return invoiceAndSubscription(stripe, id);
+  if (object.object === 'invoice') return invoiceAndSubscription(stripe, id, now);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.async_payment_failed':
-      return checkoutCompleted(stripe, id);
+      return checkoutCompleted(stripe, id, now);
     case 'refund.created':
     case 'refund.updated':
     case 'charge.refund.updated':
-      return refunded(stripe, id);
+      return refunded(stripe, id, now);
     case 'charge.refunded': {
       const paymentRef = idOf((event.data.object as Stripe.Charge).payment_intent);
       const invoiceRef = paymentRef ? await invoiceOfPayment(stripe, paymentRef) : null;
-      return invoiceRef ? invoiceAndSubscription(stripe, invoiceRef) : {};
+      return invoiceRef ? invoiceAndSubscription(stripe, invoiceRef, now) : {};
     }
     case 'payment_method.attached':
     case 'payment_method.updated':
@@ -104,6 +119,7 @@ export async function verifyStripeWebhook(
   secret: string,
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
+  now: Clock = () => new Date(),
 ): Promise<GatewayEvent[]> {
   const signature = headers['stripe-signature'];
   if (typeof signature !== 'string' || signature === '') {
@@ -119,7 +135,7 @@ export async function verifyStripeWebhook(
   }
   // Failures here are ours or Stripe's (GatewayUnavailable): the route answers 5xx and
   // Stripe sends the event again.
-  const snapshots = await readBack(stripe, event);
+  const snapshots = await readBack(stripe, event, now);
   return [
     {
       ref: event.id,
