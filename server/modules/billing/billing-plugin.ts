@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Snapshots } from './apply-snapshots.ts';
 import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
-import { configureGateways, watchGatewaySettings } from './configure-gateways.ts';
+import { configureFromEnvironment, watchGatewaySettings } from './configure-gateways.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { REFUND_DUPLICATE_QUEUE, refundDuplicate } from './duplicate-orders.ts';
 import { applyAnswer } from './gateway-events.ts';
@@ -27,8 +27,8 @@ export const billingPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('catalog', new Catalog(app.db));
     if (!app.config.features.has('billing')) return;
-    await configureGateways(app);
-    await watchGatewaySettings(app);
+    configureFromEnvironment(app);
+    watchGatewaySettings(app);
     await app.queue.work(SWEEP, () => billingSweep(app));
     await app.queue.schedule(SWEEP, '* * * * *');
     app.payments.clock.onAdvance(() => billingSweep(app));

@@ -28,16 +28,32 @@ function build<G extends RealGatewayName>(
   return factory(entry.settings, {
     log: app.log.child({ component: `${gateway}-gateway` }),
     appUrl: app.config.appUrl,
+    now: () => app.payments.clock.now(),
   });
 }
 
 /**
  * Puts each real gateway on or off as its settings in force say (environment, or staff's
- * saved keys): at start and after every change of the settings, without a restart. A
+ * saved keys): after start and after every change of the settings, without a restart. A
  * gateway whose adapter cannot be made from its keys stays off, logged.
  */
 export async function configureGateways(app: App): Promise<RealGatewayName[]> {
-  const inForce = await settingsInForce(gatewaySettingsDeps(app));
+  return applySettings(app, await settingsInForce(gatewaySettingsDeps(app)));
+}
+
+/**
+ * At start, before the database is asked: the environment's gateways, so a server whose
+ * database is down at boot still starts (and sells what it can once it is back).
+ */
+export function configureFromEnvironment(app: App): RealGatewayName[] {
+  const inForce: Record<string, unknown> = {};
+  for (const [gateway, settings] of Object.entries(app.config.billing.gateways)) {
+    if (settings) inForce[gateway] = { settings, source: 'environment', selling: true };
+  }
+  return applySettings(app, inForce as InForce);
+}
+
+function applySettings(app: App, inForce: InForce): RealGatewayName[] {
   const selling: RealGatewayName[] = [];
   for (const gateway of REAL_GATEWAYS) {
     const entry = inForce[gateway];
@@ -76,15 +92,22 @@ async function settingsVersion(app: App): Promise<string> {
  * Staff save settings through one API process; the others pick the change up within half a
  * minute (keys rotated after a leak must stop working everywhere, not at the next restart).
  */
-export async function watchGatewaySettings(app: App): Promise<void> {
-  let version = await settingsVersion(app);
+export function watchGatewaySettings(app: App): void {
+  let version: string | null = null;
+  const check = async () => {
+    const now = await settingsVersion(app);
+    if (now === version) return;
+    await configureGateways(app);
+    version = now;
+  };
+  // Staff's saved settings as soon as the database answers, then on every change.
+  app.addHook('onReady', async () => {
+    check().catch((error: unknown) =>
+      app.log.error({ err: error }, 'gateway settings could not be read'),
+    );
+  });
   const timer = setInterval(() => {
-    void (async () => {
-      const now = await settingsVersion(app);
-      if (now === version) return;
-      version = now;
-      await configureGateways(app);
-    })().catch((error: unknown) =>
+    check().catch((error: unknown) =>
       app.log.error({ err: error }, 'gateway settings could not be re-read'),
     );
   }, SETTINGS_CHECK_MS);

@@ -368,6 +368,8 @@ export interface GatewayDeps {
   log: FastifyBaseLogger;
   /** Our public base URL: where providers send customers back and post webhooks. */
   appUrl: string;
+  /** Billing time (the wall clock but for the sandbox's test clock): when periods end. */
+  now?: () => Date;
 }
 
 /** Where a gateway's webhooks are received (webhook-route.ts). */

@@ -26,14 +26,6 @@ import {
 } from './stripe-subscriptions.ts';
 import { verifyStripeWebhook } from './stripe-webhooks.ts';
 
-export interface StripeDeps extends GatewayDeps {
-  /**
-   * Billing's time (app.payments.clock), by which a one-time purchase has run out; the wall
-   * clock when not given. Stripe keeps no end for a one-time payment: we tell it.
-   */
-  now?: () => Date;
-}
-
 export interface StripeGateway extends PaymentGateway {
   /**
    * A new card without Stripe.js: Stripe's hosted page in setup mode. Answers its URL;
@@ -52,7 +44,7 @@ export interface StripeGateway extends PaymentGateway {
  * payment, subscriptions and their changes, invoices, saved cards and refunds; webhooks
  * checked by Stripe's signature and read back from its API. Makes no call until used.
  */
-export function createStripeGateway(settings: StripeSettings, deps: StripeDeps): StripeGateway {
+export function createStripeGateway(settings: StripeSettings, deps: GatewayDeps): StripeGateway {
   const stripe = stripeClient(settings);
   const log = deps.log.child({ component: 'stripe-gateway' });
   const now = deps.now ?? (() => new Date());
