@@ -53,8 +53,13 @@ export function configureFromEnvironment(app: App): RealGatewayName[] {
   return applySettings(app, inForce as InForce);
 }
 
+/** The gateways each app's settings set up: only those are taken down when keys go. */
+const configured = new WeakMap<App, Set<RealGatewayName>>();
+
 function applySettings(app: App, inForce: InForce): RealGatewayName[] {
   const selling: RealGatewayName[] = [];
+  const ours = configured.get(app) ?? new Set<RealGatewayName>();
+  configured.set(app, ours);
   for (const gateway of REAL_GATEWAYS) {
     const entry = inForce[gateway];
     let made: PaymentGateway | null = null;
@@ -67,8 +72,12 @@ function applySettings(app: App, inForce: InForce): RealGatewayName[] {
     }
     if (made && entry) {
       app.payments.add(made, { selling: entry.selling });
+      ours.add(gateway);
       if (entry.selling) selling.push(gateway);
-    } else app.payments.remove(gateway);
+    } else if (ours.delete(gateway)) {
+      // A gateway registered otherwise (a test's own) is not ours to take down.
+      app.payments.remove(gateway);
+    }
   }
   return selling;
 }

@@ -93,6 +93,7 @@ export class PgBossQueue implements JobQueue {
   readonly #started: Promise<void>;
   readonly #markStarted: () => void;
   #retryTimer: NodeJS.Timeout | undefined;
+  #queueMaking: Promise<unknown> = Promise.resolve();
 
   /** Creates or migrates the `pgboss` schema, then starts what was registered so far. */
   async start(): Promise<void> {
@@ -272,11 +273,27 @@ export class PgBossQueue implements JobQueue {
   #ensureQueue(name: string): Promise<void> {
     let made = this.#queues.get(name);
     if (!made) {
-      made = this.#boss.createQueue(name, queueOptions());
+      // One at a time: on PostgreSQL two queues made at once (a worker registering while a
+      // send makes another) can deadlock on pg-boss's job table, and a deadlock here would
+      // leave the rest of the start's workers unregistered. Another process making one at
+      // the same moment can still deadlock us: that is retried.
+      made = this.#queueMaking.then(() => this.#createQueue(name));
+      this.#queueMaking = made.catch(() => undefined);
       this.#queues.set(name, made);
       made.catch(() => this.#queues.delete(name));
     }
     return made;
+  }
+
+  async #createQueue(name: string, attempt = 1): Promise<void> {
+    try {
+      await this.#boss.createQueue(name, queueOptions());
+    } catch (error) {
+      const deadlock = (error as { code?: string }).code === '40P01';
+      if (!deadlock || attempt >= 3) throw error;
+      await sleep(50 * attempt);
+      await this.#createQueue(name, attempt + 1);
+    }
   }
 
   /** A worker of this process picks a job sent here at once instead of at its next poll. */

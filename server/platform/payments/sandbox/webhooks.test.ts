@@ -122,6 +122,12 @@ describe('webhook delivery', () => {
   it('tells of a purchase in signed events carrying full snapshots', async () => {
     const { customerRef, outcome } = await purchase('4242424242424242');
     if (outcome.kind !== 'completed') throw new Error('expected a paid start');
+    // Delivered by the queue's worker, which may still be starting in this fresh app.
+    await until(
+      async () => (await eventsOf(customerRef)).length >= 5,
+      'the purchase webhooks',
+      15_000,
+    );
     await app.queue.drain();
     const events = await eventsOf(customerRef);
     expect(events.map((event) => event.type).sort()).toEqual([
