@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_GATEWAY_KEYS } from './e2e/support/gateway-keys.ts';
 import { appStoreAppEnv } from './server/test/appstore-standin/e2e-keys.ts';
 
 // Browser journeys in Debian's Chromium (Playwright cannot download browsers here) against
@@ -152,16 +153,16 @@ export default defineConfig({
       env: {
         ...appServerEnv(gatewaysPort),
         ...appStoreAppEnv(standIn('APPSTORE')),
-        CRYPTOMUS_MERCHANT_ID: 'e2e00000-c0de-4a1e-9c1a-000000000006',
-        CRYPTOMUS_PAYMENT_KEY: 'e2e-cryptomus-payment-key-0123456789abcdef',
+        CRYPTOMUS_MERCHANT_ID: E2E_GATEWAY_KEYS.cryptomus.merchantId,
+        CRYPTOMUS_PAYMENT_KEY: E2E_GATEWAY_KEYS.cryptomus.paymentKey,
         CRYPTOMUS_API_URL: standIn('CRYPTOMUS'),
-        PAYPAL_CLIENT_ID: 'e2e-paypal-client-id',
-        PAYPAL_CLIENT_SECRET: 'e2e-paypal-client-secret-0123456789',
-        PAYPAL_WEBHOOK_ID: 'E2E0WEBHOOK0PAYPAL01',
+        PAYPAL_CLIENT_ID: E2E_GATEWAY_KEYS.paypal.clientId,
+        PAYPAL_CLIENT_SECRET: E2E_GATEWAY_KEYS.paypal.clientSecret,
+        PAYPAL_WEBHOOK_ID: E2E_GATEWAY_KEYS.paypal.webhookId,
         PAYPAL_ENVIRONMENT: 'sandbox',
         PAYPAL_API_URL: standIn('PAYPAL'),
-        STRIPE_SECRET_KEY: 'sk_test_e2e_standin_0123456789',
-        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_standin_0123456789abcdef',
+        STRIPE_SECRET_KEY: E2E_GATEWAY_KEYS.stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: E2E_GATEWAY_KEYS.stripe.webhookSecret,
         STRIPE_API_URL: standIn('STRIPE'),
         STRIPE_GOOGLE_PAY: 'true',
       },

@@ -1,13 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TestProject } from 'vitest/node';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { queueDbFor } from '../platform/queue/pg-boss-db.ts';
 import { PgBossQueue } from '../platform/queue/pg-boss-queue.ts';
 import { adminUrl, TEMPLATE_DATABASE, withDatabaseName } from './postgres-urls.ts';
+import { silentLogger } from './silent-logger.ts';
 
 // Migrates one database for the whole run, which every test file then copies: a template
 // database on a real PostgreSQL server (TEST_DATABASE_URL), or a PGlite data-folder dump.
@@ -38,23 +38,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {};
 }
 
-const quiet = () => {};
-const SILENT = {
-  level: 'silent',
-  fatal: quiet,
-  error: quiet,
-  warn: quiet,
-  info: quiet,
-  debug: quiet,
-  trace: quiet,
-  silent: quiet,
-  child: () => SILENT,
-} as unknown as FastifyBaseLogger;
-
 /** The app's migrations, and the job queue's schema, which every test app would make again. */
 async function prepare(handle: DatabaseHandle): Promise<void> {
   await migrateDatabase(handle);
-  const queue = new PgBossQueue({ db: queueDbFor(handle.db), log: SILENT });
+  const queue = new PgBossQueue({ db: queueDbFor(handle.db), log: silentLogger });
   await queue.start();
   await queue.close();
 }

@@ -281,6 +281,15 @@ export interface CheckoutStyle {
   cryptoProcessing: boolean;
 }
 
+/** A gateway never sold on the order page: bought in the app, or granted. */
+export const NOT_ON_ORDER_PAGE: CheckoutStyle = {
+  checkout: 'none',
+  tokenizeUrl: null,
+  googlePay: false,
+  applePay: false,
+  cryptoProcessing: false,
+};
+
 /** Saved cards, for gateways that keep them (card processors). */
 export interface CardVault {
   /** Saves a card from a card-form token; a decline when the provider refuses it. */

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { postWebhook } from '../post-webhook.ts';
 import type { StandinObjects, StripeEvent, StripeObject } from './standin-objects.ts';
 
 // Stripe's webhooks: each change an event carrying the object as it stood, signed with
@@ -16,16 +17,7 @@ export interface Delivery {
 const API_VERSION = '2026-10-28.endive';
 
 export function deliverTo(url: string): Deliver {
-  return async (headers, body) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(10_000),
-    });
-    await response.arrayBuffer();
-    return response.status;
-  };
+  return (headers, body) => postWebhook(url, body, headers);
 }
 
 export class StandinWebhooks {

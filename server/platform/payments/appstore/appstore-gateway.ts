@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppStoreSettings } from '#shared/billing/gateway-settings.ts';
-import { type GatewayDeps, GatewayRequestError, type PaymentGateway } from '../gateway.ts';
+import {
+  type GatewayDeps,
+  GatewayRequestError,
+  NOT_ON_ORDER_PAGE,
+  type PaymentGateway,
+} from '../gateway.ts';
 import { AppStoreApi } from './appstore-api.ts';
 import type { AppStoreContext } from './appstore-context.ts';
 import { managedInAppStore } from './managed-in-app-store.ts';
@@ -58,13 +63,7 @@ export function createAppStoreGateway(
     name: 'appstore',
     serviceId: 4,
     paymentMethodType: 'in_app',
-    checkoutStyle: {
-      checkout: 'none',
-      tokenizeUrl: null,
-      googlePay: false,
-      applePay: false,
-      cryptoProcessing: false,
-    },
+    checkoutStyle: NOT_ON_ORDER_PAGE,
     cards: null,
     // A new token per user, kept by the billing core (gateway_customers): the app hands it to
     // StoreKit with each purchase, and every transaction then names our user by it.

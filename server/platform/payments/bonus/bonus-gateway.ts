@@ -6,6 +6,7 @@ import {
   type GatewayInvoice,
   GatewayRequestError,
   type GatewaySubscription,
+  NOT_ON_ORDER_PAGE,
   type PaymentGateway,
   WebhookRejected,
 } from '../gateway.ts';
@@ -80,13 +81,7 @@ export function createBonusGateway(deps: { db: Database; clock: BillingClock }):
     name: 'bonus',
     serviceId: 5,
     paymentMethodType: 'bonus',
-    checkoutStyle: {
-      checkout: 'none',
-      tokenizeUrl: null,
-      googlePay: false,
-      applePay: false,
-      cryptoProcessing: false,
-    },
+    checkoutStyle: NOT_ON_ORDER_PAGE,
     cards: null,
     ensureCustomer: async ({ userId }) => `bonus-${userId}`,
     ensurePrice: async ({ productId }) => `bonus-days-${productId}`,

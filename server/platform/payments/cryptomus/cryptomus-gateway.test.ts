@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CryptomusStandIn,
   startCryptomusStandIn,
 } from '../../../test/cryptomus-standin/cryptomus-standin.ts';
 import { moscowTime } from '../../../test/cryptomus-standin/standin-invoices.ts';
+import { silentLogger } from '../../../test/silent-logger.ts';
 import {
   type GatewayPrice,
   GatewayRequestError,
@@ -18,18 +18,6 @@ import { cryptomusDate } from './cryptomus-list.ts';
 
 // Our client and adapter talking over real HTTP to the local Cryptomus: the requests it
 // accepts (signed, valid), the answers' shapes, and the errors mapped for the caller.
-
-const quiet = () => {};
-const SILENT = {
-  level: 'silent',
-  fatal: quiet,
-  error: quiet,
-  warn: quiet,
-  info: quiet,
-  debug: quiet,
-  trace: quiet,
-  child: () => SILENT,
-} as unknown as FastifyBaseLogger;
 
 const MERCHANT = '8b03432e-385b-4670-8d06-064591096795';
 const KEY = 'payment-key-for-the-stand-in-0123456789';
@@ -61,7 +49,7 @@ beforeAll(async () => {
   });
   gateway = createCryptomusGateway(
     { merchantId: MERCHANT, paymentKey: KEY, apiUrl: standIn.url },
-    { log: SILENT, appUrl: APP_URL },
+    { log: silentLogger, appUrl: APP_URL },
   );
 });
 afterAll(() => standIn.close());
@@ -270,12 +258,12 @@ describe('the Cryptomus adapter over HTTP', () => {
     await expect(gateway.fetchInvoice('anything')).rejects.toBeInstanceOf(GatewayUnavailable);
     const wrongKey = createCryptomusGateway(
       { merchantId: MERCHANT, paymentKey: `${KEY}-old`, apiUrl: standIn.url },
-      { log: SILENT, appUrl: APP_URL },
+      { log: silentLogger, appUrl: APP_URL },
     );
     await expect(wrongKey.fetchInvoice('anything')).rejects.toBeInstanceOf(GatewayUnavailable);
     const nowhere = createCryptomusGateway(
       { merchantId: MERCHANT, paymentKey: KEY, apiUrl: 'http://127.0.0.1:9' },
-      { log: SILENT, appUrl: APP_URL },
+      { log: silentLogger, appUrl: APP_URL },
     );
     await expect(nowhere.fetchInvoice('anything')).rejects.toBeInstanceOf(GatewayUnavailable);
     const client = createCryptomusClient({
