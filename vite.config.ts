@@ -36,7 +36,7 @@ function precompress(): Plugin {
 // Chunks holding any staff-only code or text (app/features/admin/, the admin messages) are
 // named `admin-…`, so a test can check that a customer's browser never downloads one.
 const STAFF_ONLY =
-  /[\\/]app[\\/](features[\\/]admin[\\/]|i18n[\\/]locales[\\/][a-z]+[\\/]admin\.json)/;
+  /[\\/]app[\\/](features[\\/]admin[\\/]|i18n[\\/]locales[\\/][a-z]+[\\/]admin(-[a-z]+)?\.json)/;
 
 function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
   return chunk.moduleIds.some((id) => STAFF_ONLY.test(id))

@@ -55,6 +55,20 @@ export const AUDIT_ACTIONS = [
   'billing.reconciled',
   'billing.bonus_days_granted',
   'billing.duplicate_order_undone',
+  'products.created',
+  'products.updated',
+  'products.deleted',
+  'products.merged',
+  'products.mass_updated',
+  'products.includes_updated',
+  'coupons.created',
+  'coupons.updated',
+  'coupons.deleted',
+  'coupons.mass_updated',
+  'subscriptions.canceled',
+  'subscriptions.resumed',
+  'subscriptions.refunded',
+  'invoices.refunded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -14,7 +14,17 @@ const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'defa
  * names it (app/routes/screens.ts), not with the public home (its JavaScript budget), and
  * `admin` only ever with an admin screen, so a customer never downloads staff texts.
  */
-export const LAZY_PARTS = ['auth', 'settings', 'billing', 'order', 'admin'] as const;
+export const LAZY_PARTS = [
+  'auth',
+  'settings',
+  'billing',
+  'order',
+  'admin',
+  'admin-catalog',
+  'admin-coupons',
+  'admin-sales',
+  'admin-stats',
+] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];
 
 const partOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);

@@ -101,5 +101,14 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
   // The thanks page after an order is an account screen.
   account: ['auth', 'settings', 'order'],
   billing: ['auth', 'settings', 'billing', 'order'],
-  admin: ['auth', 'settings', 'admin'],
+  // Staff texts come in parts (admin-*.json) so each area's file stays one team's to edit.
+  admin: [
+    'auth',
+    'settings',
+    'admin',
+    'admin-catalog',
+    'admin-coupons',
+    'admin-sales',
+    'admin-stats',
+  ],
 };

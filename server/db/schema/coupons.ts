@@ -39,6 +39,8 @@ export const coupons = pgTable(
     timesRedeemed: integer().notNull().default(0),
     /** Offered by link: opening it sets the coupon cookie, so the order page shows it applied. */
     preapplied: boolean().notNull().default(false),
+    /** Deleted by staff: redeemable no more, kept for the invoices and statistics that name it. */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -49,6 +49,8 @@ export const invoices = pgTable(
     periodEnd: timestamp({ withTimezone: true }),
     lang: text().notNull(),
     buyer: jsonb().$type<InvoiceParty>().notNull(),
+    /** The buyer's country (ISO 3166-1 alpha-2) when the invoice was made: revenue by country. */
+    country: text(),
     /** Why the last payment attempt failed, in the gateway's words. */
     lastFailure: text(),
     attemptCount: integer().notNull().default(0),

@@ -53,6 +53,8 @@ export const products = pgTable(
     }),
     /** Family sharing seats the plan brings (0: none). */
     familySeats: integer().notNull().default(0),
+    /** Deleted by staff: kept for the subscriptions and invoices that name it, sold no more. */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import {
   type CardSourceRow,
   cardSources,
+  countries,
   coupons,
   gatewayCustomers,
   gatewayPrices,
@@ -224,10 +225,18 @@ async function applySubscription(
 
 const NUMBERED: readonly InvoiceStatus[] = ['open', 'paid', 'uncollectible'];
 
+const NOBODY = { buyer: { name: '', email: '', lines: [] }, lang: 'en', country: null };
+
+/** Who is billed, in which language, from which country (the billing address's, else the profile's). */
 async function buyerOf(tx: Database, userId: number | null) {
-  if (!userId) return { buyer: { name: '', email: '', lines: [] }, lang: 'en' };
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
-  if (!user) return { buyer: { name: '', email: '', lines: [] }, lang: 'en' };
+  if (!userId) return NOBODY;
+  const [found] = await tx
+    .select({ user: users, profileCountry: countries.code })
+    .from(users)
+    .leftJoin(countries, eq(countries.id, users.countryId))
+    .where(eq(users.id, userId));
+  if (!found) return NOBODY;
+  const { user, profileCountry } = found;
   const address = user.billingAddress ?? {};
   const cityLine = [address.postal_code, address.city].filter(Boolean).join(' ');
   const lines = [
@@ -242,6 +251,7 @@ async function buyerOf(tx: Database, userId: number | null) {
   return {
     buyer: { name: address.name || user.name || user.username, email: user.email, lines },
     lang: isLang(user.locale ?? undefined) ? (user.locale as string) : 'en',
+    country: address.country || profileCountry || null,
   };
 }
 
@@ -314,10 +324,10 @@ async function applyInvoice(
   if (existing) {
     [row] = await tx.update(invoices).set(values).where(eq(invoices.id, existing.id)).returning();
   } else {
-    const { buyer, lang } = await buyerOf(tx, userId);
+    const { buyer, lang, country } = await buyerOf(tx, userId);
     [row] = await tx
       .insert(invoices)
-      .values({ ...values, buyer, lang })
+      .values({ ...values, buyer, lang, country })
       .returning();
   }
   if (!row) throw new Error('invoice upsert returned no row');
