@@ -21,6 +21,7 @@ export const LAZY_PARTS = [
   'order',
   'admin',
   'admin-catalog',
+  'admin-plans',
   'admin-coupons',
   'admin-sales',
   'admin-stats',

@@ -107,6 +107,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'settings',
     'admin',
     'admin-catalog',
+    'admin-plans',
     'admin-coupons',
     'admin-sales',
     'admin-stats',
