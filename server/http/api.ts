@@ -7,6 +7,7 @@ import { currentSubscriptionRoutes } from '../modules/billing/current-subscripti
 import { gatewaySettingsRoutes } from '../modules/billing/gateway-settings-routes.ts';
 import { billingRoutes } from '../modules/billing/routes.ts';
 import { countryRoutes } from '../modules/countries/routes.ts';
+import { couponRoutes } from '../modules/coupons/routes.ts';
 import { customerRoutes } from '../modules/customers/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
@@ -38,6 +39,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   countryRoutes,
   customerRoutes,
   auditLogRoutes,
+  couponRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {

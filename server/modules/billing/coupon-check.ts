@@ -8,6 +8,19 @@ import { AppError } from '../../http/app-error.ts';
 const couponError = (message: string) => AppError.field('coupon', message);
 
 /**
+ * Why a coupon cannot be used at `now`, whatever it is used on; null when it can. A coupon
+ * staff deleted reads as unknown: it is gone for customers, kept only for what names it.
+ */
+export function couponRefusal(coupon: CouponRow, now: Date): string | null {
+  if (coupon.deletedAt) return BILLING_MESSAGES.couponUnknown;
+  if (coupon.expiresAt && coupon.expiresAt <= now) return BILLING_MESSAGES.couponExpired;
+  if (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions) {
+    return BILLING_MESSAGES.couponUsedUp;
+  }
+  return null;
+}
+
+/**
  * The coupon a customer typed (or the coupon cookie carried), checked for an order of
  * `productIds` at `now`: unknown, expired, used up or not for these products is a message
  * under the coupon field (§ issue "bad input").
@@ -24,11 +37,8 @@ export async function usableCoupon(
     .where(eq(sql`lower(${coupons.code})`, code.trim().toLowerCase()))
     .limit(1);
   if (!coupon) throw couponError(BILLING_MESSAGES.couponUnknown);
-  if (coupon.expiresAt && coupon.expiresAt <= now)
-    throw couponError(BILLING_MESSAGES.couponExpired);
-  if (coupon.maxRedemptions !== null && coupon.timesRedeemed >= coupon.maxRedemptions) {
-    throw couponError(BILLING_MESSAGES.couponUsedUp);
-  }
+  const refusal = couponRefusal(coupon, now);
+  if (refusal) throw couponError(refusal);
   const limited = await db
     .select({ productId: couponProducts.productId })
     .from(couponProducts)
