@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { profileRoutes } from '../modules/account/routes.ts';
+import { adminDashboardRoutes } from '../modules/admin-dashboard/routes.ts';
 import { appConfigRoutes } from '../modules/app-config/routes.ts';
 import { auditLogRoutes } from '../modules/audit/routes.ts';
 import { appStoreRoutes } from '../modules/billing/app-store-routes.ts';
@@ -13,6 +14,7 @@ import { devicesRoutes } from '../modules/devices/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
+import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { AppError } from './app-error.ts';
 import { type Route, registerRoutes } from './endpoint-routes.ts';
@@ -39,7 +41,9 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   countryRoutes,
   customerRoutes,
   auditLogRoutes,
+  productRoutes,
   couponRoutes,
+  adminDashboardRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {
