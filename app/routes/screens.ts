@@ -69,6 +69,17 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'billing.invoices': () =>
     import('../features/billing/account/invoices-page.tsx').then((m) => m.InvoicesPage),
 
+  'admin.dashboard': () =>
+    import('../features/admin/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  // Statistics (app/features/admin/statistics/): charts load recharts on first draw.
+  'admin.statistics.earnings.overview': () =>
+    import('../features/admin/statistics/earnings-page.tsx').then((m) => m.EarningsPage),
+  'admin.statistics.subscriptions.overview': () =>
+    import('../features/admin/statistics/subscriptions-page.tsx').then(
+      (m) => m.SubscriptionsStatsPage,
+    ),
+  'admin.statistics.analytics': () =>
+    import('../features/admin/statistics/analytics-page.tsx').then((m) => m.AnalyticsPage),
   'admin.customers': () =>
     import('../features/admin/customers/customers-page.tsx').then((m) => m.CustomersPage),
   'admin.customers.view': () =>
@@ -76,6 +87,14 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.logs.overview': () =>
     import('../features/admin/logs/logs-page.tsx').then((m) => m.LogsPage),
   'admin.logs.view': () => import('../features/admin/logs/log-page.tsx').then((m) => m.LogPage),
+  'admin.coupons.overview': () =>
+    import('../features/admin/coupons/coupons-page.tsx').then((m) => m.CouponsPage),
+  'admin.coupons.preapplied': () =>
+    import('../features/admin/coupons/preapplied-coupons-page.tsx').then(
+      (m) => m.PreappliedCouponsPage,
+    ),
+  'admin.coupons.view': () =>
+    import('../features/admin/coupons/coupon-page.tsx').then((m) => m.CouponPage),
   // One screen for each gateway's keys (app/features/admin/payment-gateways/).
   'admin.payment-gateways.stripe.settings': () =>
     import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
@@ -92,6 +111,31 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.payment-gateways.cryptomus.settings': () =>
     import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
       (m) => m.GatewaySettingsPages.cryptomus,
+    ),
+  // §2 manage plans: one screen per list (app/features/admin/manage-plans/).
+  'admin.order.manage-plans.stripe': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages.stripe,
+    ),
+  'admin.order.manage-plans.paypal': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages.paypal,
+    ),
+  'admin.order.manage-plans.apple': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages.apple,
+    ),
+  'admin.order.manage-plans.cryptomus': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages.cryptomus,
+    ),
+  'admin.order.manage-plans.addons': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages.addons,
+    ),
+  'admin.order.manage-plans.merged-addons': () =>
+    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
+      (m) => m.ManagePlansPages['merged-addons'],
     ),
 };
 
