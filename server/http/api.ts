@@ -16,6 +16,8 @@ import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
+import { salesRoutes } from '../modules/sales/routes.ts';
+import { statisticsRoutes } from '../modules/statistics/routes.ts';
 import { AppError } from './app-error.ts';
 import { type Route, registerRoutes } from './endpoint-routes.ts';
 import { sendError } from './error-handler.ts';
@@ -44,6 +46,8 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   productRoutes,
   couponRoutes,
   adminDashboardRoutes,
+  salesRoutes,
+  statisticsRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {

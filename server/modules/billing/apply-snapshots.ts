@@ -108,13 +108,16 @@ async function productOf(
   gateway: GatewayName,
   item: { productId: number | null; priceRef: string | null },
 ): Promise<number | null> {
-  if (item.productId) return item.productId;
-  if (!item.priceRef) return null;
-  const [row] = await tx
-    .select({ id: gatewayPrices.productId })
-    .from(gatewayPrices)
-    .where(and(eq(gatewayPrices.gateway, gateway), eq(gatewayPrices.priceRef, item.priceRef)));
-  return row?.id ?? null;
+  // Our price's product first: staff may have merged the product the gateway's metadata
+  // still names into another (the price moved with it, server/modules/products).
+  if (item.priceRef) {
+    const [row] = await tx
+      .select({ id: gatewayPrices.productId })
+      .from(gatewayPrices)
+      .where(and(eq(gatewayPrices.gateway, gateway), eq(gatewayPrices.priceRef, item.priceRef)));
+    if (row) return row.id;
+  }
+  return item.productId || null;
 }
 
 async function couponIdOf(tx: Database, code: string | null): Promise<number | null> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { monthlyRate, savingPercent } from '#shared/billing/pricing.ts';
 import type { ProductView } from '#shared/contracts/billing.ts';
 import type { ServiceId } from '#shared/subscription/actions.ts';
@@ -27,7 +27,7 @@ export class Catalog {
     this.#db = db;
   }
 
-  /** Visible, enabled products of a service in a currency, by `sort`. */
+  /** Visible, enabled, undeleted products of a service in a currency, by `sort`. */
   onSale(serviceId: ServiceId, currency: string): Promise<CatalogProduct[]> {
     const key = `${serviceId}:${currency}`;
     const cached = this.#cache.get(key);
@@ -62,6 +62,8 @@ export class Catalog {
           eq(products.currency, currency),
           eq(products.visible, true),
           eq(products.disabled, false),
+          // Deleted by staff: kept for what names it, never sold again.
+          isNull(products.deletedAt),
         ),
       )
       .orderBy(asc(products.sort), asc(products.id));

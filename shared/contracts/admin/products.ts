@@ -16,6 +16,26 @@ const required = { error: 'input_errors.field_is_required' };
 const serviceId = z.literal(SERVICE_ID_LIST, invalid);
 const money = z.number(invalid).int(invalid).min(0, invalid).max(100_000_000, invalid);
 
+/** Message keys these calls answer with (staff's own texts, admin-catalog.json). */
+export const PRODUCT_MESSAGES = {
+  /** Refused delete: running subscriptions (as plan or addon) still use the product. */
+  inUse: 'staff_catalog.errors.in_use',
+  /** PayPal bills subscriptions only. */
+  renewsOnly: 'staff_catalog.errors.renews_only',
+  /** Cryptomus sells one period at a time. */
+  onetimeOnly: 'staff_catalog.errors.onetime_only',
+  /** The addon offered beside a plan is an addon of the same service and currency. */
+  addonMismatch: 'staff_catalog.errors.addon_mismatch',
+  includableNotAddon: 'staff_catalog.errors.includable_not_addon',
+  /** Plans name this addon (offered beside them or included): it stays an addon as it is. */
+  addonInUse: 'staff_catalog.errors.addon_in_use',
+  notIncludable: 'staff_catalog.errors.not_includable',
+  plansOnly: 'staff_catalog.errors.plans_only',
+  mergeSame: 'staff_catalog.errors.merge_same',
+  mergeMismatch: 'staff_catalog.errors.merge_mismatch',
+  mostSelectedTwice: 'staff_catalog.errors.most_selected_twice',
+} as const;
+
 /** §3 Product as staff see it: the order page's fields and what staff need beside them. */
 export const adminProduct = productView
   .extend({
@@ -71,7 +91,11 @@ export const productFields = z.object({
   amount: money,
   amount_old: money.nullable().default(null),
   currency: z.string(required).regex(/^[A-Z]{3}$/, invalid),
-  /** Null for a one-time product. */
+  /**
+   * How long a period runs; for a one-time product the period it buys. Every gateway needs
+   * one (Cryptomus and Stripe's one-time purchases run for it), so the server requires it;
+   * nullable only for older callers.
+   */
   interval: z.enum(BILLING_INTERVALS, invalid).nullable(),
   interval_count: z.number(invalid).int(invalid).min(1, invalid).max(36, invalid).default(1),
   onetime: z.boolean().default(false),
