@@ -5,6 +5,7 @@ import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
 import { configureFromEnvironment, watchGatewaySettings } from './configure-gateways.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { seedDemoHistory } from './demo-history.ts';
 import { REFUND_DUPLICATE_QUEUE, refundDuplicate } from './duplicate-orders.ts';
 import { applyAnswer } from './gateway-events.ts';
 import { reconcile } from './reconciliation.ts';
@@ -44,11 +45,19 @@ export const billingPlugin = fp(
       });
     });
     if (app.config.seedDemo) {
-      // In the background: the first start serves at once, the demo order lands a moment later.
+      // In the background: the first start serves at once, the demo history and order land a
+      // moment later. The history first: on the embedded database its one transaction holds
+      // the only connection from before the server listens, so readiness (a ping) waits for it
+      // rather than a journey's first requests; the demo order then numbers its invoice last.
       app.addHook('onReady', async () => {
-        seedDemoBilling(app).catch((error: unknown) =>
-          app.log.error({ err: error }, 'demo billing could not be seeded'),
-        );
+        void (async () => {
+          await seedDemoHistory(app).catch((error: unknown) =>
+            app.log.error({ err: error }, 'demo billing history could not be seeded'),
+          );
+          await seedDemoBilling(app).catch((error: unknown) =>
+            app.log.error({ err: error }, 'demo billing could not be seeded'),
+          );
+        })();
       });
     }
   },
