@@ -9,6 +9,7 @@ import {
   DISCOUNT_TYPES,
 } from '#shared/contracts/admin/coupons.ts';
 import { call } from '../../../api/client.ts';
+import { QueryProvider } from '../../../api/query-provider.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { confirm } from '../../../ui/confirm.ts';
 import { notify } from '../../../ui/toast.tsx';
@@ -53,6 +54,15 @@ type MassAction = 'preapply' | 'unpreapply' | 'delete';
 
 /** §2 /admin/coupons/overview: every coupon, searched and filtered; create; change many. */
 export function CouponsPage() {
+  // The page reads the query cache itself, outside the frame that provides it.
+  return (
+    <QueryProvider>
+      <Coupons />
+    </QueryProvider>
+  );
+}
+
+function Coupons() {
   const { t } = useTranslation();
   const lang = useLang();
   const queryClient = useQueryClient();
