@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GATEWAY_NAMES, INVOICE_STATUSES } from '../../billing/billing-values.ts';
+import { LANGS } from '../../locales.ts';
 import { SERVICE_ID_LIST } from '../../subscription/actions.ts';
 import { INT4_MAX, recordId, recordIdNumber } from '../../validation/record-id.ts';
 import { endpoint } from '../endpoint.ts';
@@ -94,7 +95,7 @@ export const invoiceExportQuery = withDayRange(
   invoiceFilters.extend({
     from: day,
     to: day,
-    lang: z.enum(['en', 'es', 'fr', 'nl', 'ru'], invalid).default('en'),
+    lang: z.enum(LANGS, invalid).default('en'),
   }),
 ).superRefine((value, context) => {
   const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000;
