@@ -95,6 +95,33 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     ),
   'admin.coupons.view': () =>
     import('../features/admin/coupons/coupon-page.tsx').then((m) => m.CouponPage),
+  // Each gateway's products and the addons (app/features/admin/products/).
+  'admin.payment-gateways.stripe.products': () =>
+    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.stripe),
+  'admin.payment-gateways.stripe.product': () =>
+    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.stripe),
+  'admin.payment-gateways.paypal.products': () =>
+    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.paypal),
+  'admin.payment-gateways.paypal.product': () =>
+    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.paypal),
+  'admin.payment-gateways.iap.products': () =>
+    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.iap),
+  'admin.payment-gateways.iap.product': () =>
+    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.iap),
+  'admin.payment-gateways.cryptomus.products': () =>
+    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.cryptomus),
+  'admin.payment-gateways.cryptomus.product': () =>
+    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.cryptomus),
+  'admin.payment-gateways.addons.modules': () =>
+    import('../features/admin/products/products-page.tsx').then(
+      (m) => m.ProductsPages['addons-modules'],
+    ),
+  'admin.payment-gateways.addons.products': () =>
+    import('../features/admin/products/products-page.tsx').then(
+      (m) => m.ProductsPages['addons-products'],
+    ),
+  'admin.payment-gateways.addons.product': () =>
+    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.addons),
   // One screen for each gateway's keys (app/features/admin/payment-gateways/).
   'admin.payment-gateways.stripe.settings': () =>
     import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
