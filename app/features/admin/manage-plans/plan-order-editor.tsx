@@ -141,7 +141,10 @@ export function PlanOrderEditor({
       notify.success('staff_plans.saved', { description: 'staff_plans.saved_hint' });
     } catch (error) {
       const errors = rowErrors(error, changes);
+      const whole = isApiError(error) ? error.validation.items?.[0] : undefined;
       if (Object.keys(errors).length > 0) setServerErrors(errors);
+      // A refusal of the save as a whole (two most selected at once) says why.
+      else if (whole) notify.danger(whole);
       else notifyRequestError(error);
     } finally {
       setSaving(false);
