@@ -18,6 +18,7 @@ export * from './payments.ts';
 export * from './products.ts';
 export * from './sandbox.ts';
 export * from './sessions.ts';
+export * from './statistics.ts';
 export * from './subscriptions.ts';
 export * from './two-factor.ts';
 export * from './users.ts';

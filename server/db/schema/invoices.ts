@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -66,6 +67,10 @@ export const invoices = pgTable(
     index('invoices_user_idx').on(table.userId, table.issuedAt),
     index('invoices_subscription_idx').on(table.subscriptionId, table.issuedAt),
     index('invoices_status_idx').on(table.status, table.issuedAt),
+    // Statistics: the paid periods running now (this month's MRR, server/modules/statistics).
+    index('invoices_paid_period_end_idx')
+      .on(table.periodEnd)
+      .where(sql`${table.status} = 'paid' and ${table.subscriptionId} is not null`),
   ],
 );
 

@@ -20,14 +20,18 @@ export const MAX_RANGE_DAYS = 1100;
  */
 const rangeFields = z.object({ from: day, to: day });
 
+/** Days between two ISO days; NaN when either is not one (its own field says so). */
+const daysApart = (range: { from: string; to: string }) =>
+  (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000;
+
 /** `from` ≤ `to`, at most MAX_RANGE_DAYS apart. */
 function checkedRange<T extends z.ZodType<{ from: string; to: string }>>(schema: T) {
   return schema
-    .refine((range) => range.from <= range.to, { error: invalid.error, path: ['to'] })
-    .refine(
-      (range) => (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < MAX_RANGE_DAYS,
-      { error: invalid.error, path: ['from'] },
-    );
+    .refine((range) => !(daysApart(range) < 0), { error: invalid.error, path: ['to'] })
+    .refine((range) => !(daysApart(range) >= MAX_RANGE_DAYS), {
+      error: invalid.error,
+      path: ['from'],
+    });
 }
 
 /**
