@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminProduct, productEndpoints } from '#shared/contracts/admin/products.ts';
 import { call } from '../../../api/client.ts';
+import { QueryProvider } from '../../../api/query-provider.tsx';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -217,10 +218,19 @@ function ProductsScreen({ screenKey }: { screenKey: ProductsScreenKey }) {
 
 /** One screen per route of the table (app/routes/screens.ts picks its own). */
 export const ProductsPages: Record<ProductsScreenKey, () => React.JSX.Element> = {
-  stripe: () => <ProductsScreen screenKey="stripe" />,
-  paypal: () => <ProductsScreen screenKey="paypal" />,
-  iap: () => <ProductsScreen screenKey="iap" />,
-  cryptomus: () => <ProductsScreen screenKey="cryptomus" />,
-  'addons-modules': () => <ProductsScreen screenKey="addons-modules" />,
-  'addons-products': () => <ProductsScreen screenKey="addons-products" />,
+  stripe: () => <ProductsPage screenKey="stripe" />,
+  paypal: () => <ProductsPage screenKey="paypal" />,
+  iap: () => <ProductsPage screenKey="iap" />,
+  cryptomus: () => <ProductsPage screenKey="cryptomus" />,
+  'addons-modules': () => <ProductsPage screenKey="addons-modules" />,
+  'addons-products': () => <ProductsPage screenKey="addons-products" />,
 };
+
+function ProductsPage({ screenKey }: { screenKey: ProductsScreenKey }) {
+  // The page changes the query cache itself (bulk actions), outside the frame that provides it.
+  return (
+    <QueryProvider>
+      <ProductsScreen screenKey={screenKey} />
+    </QueryProvider>
+  );
+}
