@@ -354,7 +354,8 @@ describe('products: changes', () => {
     // Once it has ended, the product may go: hidden everywhere, kept for its records.
     await app.db
       .update(subscriptions)
-      .set({ status: 'expired' })
+      // Dated after any report of it still on its way (the sandbox's webhooks), which is then older.
+      .set({ status: 'expired', gatewayUpdatedAt: new Date('2100-01-01T00:00:00Z') })
       .where(eq(subscriptions.id, subscriptionId));
     expect(await onOrderPage('USD')).toContain('Used plan');
     for (const product of [addon, plan]) {
