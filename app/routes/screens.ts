@@ -71,15 +71,15 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
 
   'admin.dashboard': () =>
     import('../features/admin/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
-  // Statistics (app/features/admin/statistics/): charts load recharts on first draw.
+  // Statistics (app/features/admin/statistics/): one chunk for the three, recharts with it.
   'admin.statistics.earnings.overview': () =>
-    import('../features/admin/statistics/earnings-page.tsx').then((m) => m.EarningsPage),
+    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.EarningsPage),
   'admin.statistics.subscriptions.overview': () =>
-    import('../features/admin/statistics/subscriptions-page.tsx').then(
+    import('../features/admin/statistics/statistics-screens.ts').then(
       (m) => m.SubscriptionsStatsPage,
     ),
   'admin.statistics.analytics': () =>
-    import('../features/admin/statistics/analytics-page.tsx').then((m) => m.AnalyticsPage),
+    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.AnalyticsPage),
   'admin.customers': () =>
     import('../features/admin/customers/customers-page.tsx').then((m) => m.CustomersPage),
   'admin.customers.view': () =>
@@ -87,6 +87,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.logs.overview': () =>
     import('../features/admin/logs/logs-page.tsx').then((m) => m.LogsPage),
   'admin.logs.view': () => import('../features/admin/logs/log-page.tsx').then((m) => m.LogPage),
+  'admin.invoices.export-pdf': () =>
+    import('../features/admin/sales/invoices-export-page.tsx').then((m) => m.InvoicesExportPage),
   'admin.coupons.overview': () =>
     import('../features/admin/coupons/coupons-page.tsx').then((m) => m.CouponsPage),
   'admin.coupons.preapplied': () =>

@@ -100,50 +100,55 @@ export async function refundInvoice(
           ...(input.address ? { address: input.address } : {}),
         };
         const refund = await ask(app, 'refund', () => gateway.refund(payment.ref, options));
-        await applyAnswer(app, gateway, { refund });
         given.push(refund);
         remaining -= take;
+        await retryOnDeadlock(() => applyAnswer(app, gateway, { refund }));
       }
     } finally {
       if (given.length > 0 || ended) {
-        await app.db.transaction(async (tx) => {
-          for (const refund of given) {
+        await retryOnDeadlock(() =>
+          app.db.transaction(async (tx) => {
+            // The invoice first, as billing's own appliers lock it: the gateway's webhook of this
+            // very refund may be applying beside us.
             await tx
-              .update(refunds)
-              .set({ createdBy: acting.actorId })
-              .where(and(eq(refunds.gateway, invoice.gateway), eq(refunds.gatewayRef, refund.ref)));
-          }
-          // What we gave back shows on the invoice at once, whatever the gateway's reads say.
-          await tx
-            .update(invoices)
-            .set({
-              amountRefunded: sql`greatest(${invoices.amountRefunded}, (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.invoiceId} = ${invoice.id}))`,
-            })
-            .where(eq(invoices.id, invoice.id));
-          const about = audit ?? {
-            action: 'invoices.refunded',
-            subjectType: 'invoice',
-            subjectId: invoice.id,
-          };
-          await recordAudit(tx, acting.request, {
-            action: about.action,
-            actorId: acting.actorId,
-            subjectType: about.subjectType,
-            subjectId: about.subjectId,
-            data: {
-              invoice_id: invoice.id,
-              invoice_number: invoice.number,
-              user_id: invoice.userId,
-              amount: amount - remaining,
-              asked: amount,
-              currency: invoice.currency,
-              reason: input.reason ?? null,
-              refunds: given.map((refund) => refund.ref),
-              subscription_id: subscription?.id ?? null,
-              ended_subscription: ended,
-            },
-          });
-        });
+              .update(invoices)
+              .set({
+                amountRefunded: sql`greatest(${invoices.amountRefunded}, (select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.invoiceId} = ${invoice.id}))`,
+              })
+              .where(eq(invoices.id, invoice.id));
+            for (const refund of given) {
+              await tx
+                .update(refunds)
+                .set({ createdBy: acting.actorId })
+                .where(
+                  and(eq(refunds.gateway, invoice.gateway), eq(refunds.gatewayRef, refund.ref)),
+                );
+            }
+            const about = audit ?? {
+              action: 'invoices.refunded',
+              subjectType: 'invoice',
+              subjectId: invoice.id,
+            };
+            await recordAudit(tx, acting.request, {
+              action: about.action,
+              actorId: acting.actorId,
+              subjectType: about.subjectType,
+              subjectId: about.subjectId,
+              data: {
+                invoice_id: invoice.id,
+                invoice_number: invoice.number,
+                user_id: invoice.userId,
+                amount: amount - remaining,
+                asked: amount,
+                currency: invoice.currency,
+                reason: input.reason ?? null,
+                refunds: given.map((refund) => refund.ref),
+                subscription_id: subscription?.id ?? null,
+                ended_subscription: ended,
+              },
+            });
+          }),
+        );
       }
     }
 
@@ -156,6 +161,18 @@ export async function refundInvoice(
       subscription: subscription ? await adminSubscriptionById(app.db, subscription.id) : null,
     };
   });
+}
+
+/** PostgreSQL gave up on one of two transactions waiting on each other: ours goes again. */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
+    }
+  }
 }
 
 /**

@@ -275,7 +275,7 @@ describe('refunds', () => {
       ...as,
       body: { invoice_id: invoice.id, amount: 100, reason: 'goodwill' },
     });
-    expect(part.status).toBe(200);
+    expect(part.status, part.text).toBe(200);
     expect(part.data.refunded).toBe(100);
     expect(part.data.invoice.amount_refunded).toBe(100);
     // A part given back leaves the plan running.

@@ -6,8 +6,11 @@ import { RouteLink } from '../../../layout/route-link.tsx';
 import { useAppConfig } from '../../../lib/app-config-context.ts';
 import { useSession } from '../../../session/session-store.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Panel } from '../../../ui/panel.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
+import { InvoicesPanel } from '../sales/invoices-panel.tsx';
+import { SubscriptionsPanel } from '../sales/subscriptions-panel.tsx';
 import { CustomerActionsPanel } from './customer-actions-panel.tsx';
 import { CustomerDevicesPanel } from './customer-devices-panel.tsx';
 import { CustomerProfilePanel } from './customer-profile-panel.tsx';
@@ -28,7 +31,9 @@ export function CustomerPage() {
 function Customer() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
-  const logging = useAppConfig().features.includes('logging');
+  const { features } = useAppConfig();
+  const logging = features.includes('logging');
+  const billing = features.includes('billing');
   // Staff change their own account in its own settings (the server refuses it here).
   const me = useSession((session) => session.user?.id);
   const { query, show } = useCustomer(id);
@@ -82,6 +87,16 @@ function Customer() {
         <CustomerActionsPanel user={user} onChanged={show} />
       </div>
       <CustomerDevicesPanel user={user} />
+      {billing && (
+        <>
+          <Panel id="customer-subscriptions" title={t('staff_sales.customer.subscriptions')}>
+            <SubscriptionsPanel userId={user.id} />
+          </Panel>
+          <Panel id="customer-invoices" title={t('staff_sales.customer.invoices')}>
+            <InvoicesPanel userId={user.id} />
+          </Panel>
+        </>
+      )}
       {logging && <CustomerTrail userId={user.id} />}
     </AdminPage>
   );
