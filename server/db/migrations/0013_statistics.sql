@@ -99,8 +99,11 @@ BEGIN
   WITH spans AS (
     SELECT i.id, i.subscription_id, i.currency, i.period_start, i.period_end,
       statistics_monthly_rate(i.total - i.tax_total, i.period_start, i.period_end) AS rate
-    FROM invoices i JOIN subscriptions s ON s.id = i.subscription_id
-    WHERE i.subscription_id = ANY (ids) AND i.status = 'paid'
+    -- Joined to the ids (not `= ANY`): the subscription index, whatever the statistics say.
+    FROM unnest(ids) AS wanted(id)
+    JOIN invoices i ON i.subscription_id = wanted.id
+    JOIN subscriptions s ON s.id = i.subscription_id
+    WHERE i.status = 'paid'
       AND i.amount_refunded < i.amount_paid AND i.total - i.tax_total > 0
       AND i.period_end > i.period_start
       AND NOT s.onetime AND s.gateway <> 'bonus'
@@ -137,7 +140,8 @@ BEGIN
     FROM runs
     WHERE next_month IS NULL OR next_month <> (month + interval '1 month')::date
   ), held AS (
-    SELECT * FROM statistics_mrr_subscription_months WHERE subscription_id = ANY (ids)
+    SELECT m.* FROM unnest(ids) AS wanted(id)
+    JOIN statistics_mrr_subscription_months m ON m.subscription_id = wanted.id
   ), diff AS (
     SELECT subscription_id, currency, month,
       f.mrr AS f_mrr, f.new AS f_new, f.expansion AS f_expansion,
@@ -193,9 +197,11 @@ BEGIN
       date_trunc('month', s.created_at AT TIME ZONE 'UTC')::date AS month,
       EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.id AND i.status = 'paid')
         AS converted
-    FROM subscriptions s WHERE s.id = ANY (ids) AND s.gateway <> 'bonus'
+    FROM unnest(ids) AS wanted(id) JOIN subscriptions s ON s.id = wanted.id
+    WHERE s.gateway <> 'bonus'
   ), held AS (
-    SELECT * FROM statistics_subscription_starts WHERE subscription_id = ANY (ids)
+    SELECT st.* FROM unnest(ids) AS wanted(id)
+    JOIN statistics_subscription_starts st ON st.subscription_id = wanted.id
   ), diff AS (
     SELECT subscription_id, f.month AS f_month, f.converted AS f_converted,
       h.month AS h_month, h.converted AS h_converted
