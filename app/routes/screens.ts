@@ -69,9 +69,9 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'billing.invoices': () =>
     import('../features/billing/account/invoices-page.tsx').then((m) => m.InvoicesPage),
 
+  // The dashboard and statistics (app/features/admin/statistics/): one chunk, recharts in it.
   'admin.dashboard': () =>
-    import('../features/admin/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
-  // Statistics (app/features/admin/statistics/): one chunk for the three, recharts with it.
+    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.DashboardPage),
   'admin.statistics.earnings.overview': () =>
     import('../features/admin/statistics/statistics-screens.ts').then((m) => m.EarningsPage),
   'admin.statistics.subscriptions.overview': () =>

@@ -5,7 +5,6 @@ import { dashboardEndpoints } from '#shared/contracts/admin/dashboard.ts';
 import { statisticsEndpoints } from '#shared/contracts/admin/statistics.ts';
 import { hasPermission } from '#shared/permissions.ts';
 import { call } from '../../../api/client.ts';
-import { Icon } from '../../../layout/icon.tsx';
 import { adminMenu } from '../../../layout/menus.ts';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { useAppConfig } from '../../../lib/app-config-context.ts';
@@ -88,7 +87,6 @@ function AreaLinks() {
               name={entry.route}
               className="flex items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              <Icon name={entry.icon} className="size-5 text-slate-500" />
               {t(entry.label)}
             </RouteLink>
           </li>
@@ -99,7 +97,6 @@ function AreaLinks() {
               name="admin.invoices.export-pdf"
               className="flex items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm font-medium text-slate-800 hover:border-brand-300 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
-              <Icon name="download" className="size-5 text-slate-500" />
               {t('staff_stats.dashboard.export_invoices')}
             </RouteLink>
           </li>

@@ -3,6 +3,7 @@ import type { EarningsResponse } from '#shared/contracts/admin/statistics.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { useLang } from '../../auth/use-lang.ts';
 import { moneyFormat } from '../statistics/figures-format.ts';
+import { byPayments } from '../statistics/takings-cards.tsx';
 
 /**
  * Today's and this month's takings, one card a currency: amounts of two currencies are never
@@ -14,7 +15,7 @@ export function RevenueCards({ data, today }: { data: EarningsResponse; today: s
   if (data.currencies.length === 0) {
     return <EmptyState title={t('staff_stats.dashboard.no_revenue')} />;
   }
-  const currencies = [...data.currencies].sort((a, b) => b.gross - a.gross);
+  const currencies = byPayments(data.currencies);
   return (
     <div className="flex flex-col gap-3">
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

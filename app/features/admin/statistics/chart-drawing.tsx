@@ -10,11 +10,36 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { ChartDrawingProps } from './chart-figures.tsx';
 
-// The only module that imports recharts: it and its dependencies load with the first chart
-// a statistics screen draws, in a chunk of the admin screens (vite.config.ts names it), never
-// on a customer's page.
+// The only module that imports recharts. It is part of the statistics screens' chunk, one of
+// the admin screens' (vite.config.ts names it admin-*), so a customer's browser never loads it.
+// It is imported statically on purpose: a lazy import() inside a lazy screen splits the
+// bundler's shared chunks anew and grows the public home's first load.
+
+/** One thing drawn: a series of bars (stacked when they share `stack`) or a line. */
+export interface ChartSeries {
+  key: string;
+  /** Translated. */
+  label: string;
+  color: string;
+  kind?: 'bar' | 'line';
+  stack?: string;
+  /** Its own way of writing a figure (a count beside money, a rate beside counts). */
+  format?: (value: number) => string;
+  /** Only a column of the table: a figure that explains the drawn ones. */
+  tableOnly?: boolean;
+}
+
+export type ChartRow = Record<string, string | number>;
+
+export interface ChartDrawingProps {
+  rows: readonly ChartRow[];
+  /** The row field that names each point (already in the page's words: "Nov 24"). */
+  category: string;
+  series: readonly ChartSeries[];
+  format: (value: number) => string;
+  axisFormat: (value: number) => string;
+}
 
 /** Bars and lines over one category axis, with recharts' keyboard and screen-reader layer. */
 export function ChartDrawing({ rows, category, series, format, axisFormat }: ChartDrawingProps) {
@@ -26,10 +51,18 @@ export function ChartDrawing({ rows, category, series, format, axisFormat }: Cha
       <ComposedChart
         data={rows as Record<string, string | number>[]}
         accessibilityLayer
+        // Losses (negative figures) stack below the axis, gains above it.
+        stackOffset={hasNegative ? 'sign' : 'none'}
         margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
       >
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
-        <XAxis dataKey={category} tick={{ fontSize: 12, fill: '#475569' }} minTickGap={12} />
+        <XAxis
+          dataKey={category}
+          tick={{ fontSize: 12, fill: '#475569' }}
+          // A few categories are each named; a long series names what fits.
+          interval={rows.length <= 12 ? 0 : 'preserveEnd'}
+          minTickGap={12}
+        />
         <YAxis
           tick={{ fontSize: 12, fill: '#475569' }}
           tickFormatter={(value: number) => axisFormat(value)}

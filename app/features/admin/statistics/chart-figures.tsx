@@ -1,35 +1,8 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadingBlock } from '../../../ui/spinner.tsx';
+import { ChartDrawing, type ChartDrawingProps } from './chart-drawing.tsx';
 
-const ChartDrawing = lazy(() =>
-  import('./chart-drawing.tsx').then((m) => ({ default: m.ChartDrawing })),
-);
-
-/** One thing drawn: a series of bars (stacked when they share `stack`) or a line. */
-export interface ChartSeries {
-  key: string;
-  /** Translated. */
-  label: string;
-  color: string;
-  kind?: 'bar' | 'line';
-  stack?: string;
-  /** Its own way of writing a figure (a count beside money, a rate beside counts). */
-  format?: (value: number) => string;
-  /** Only a column of the table: a figure that explains the drawn ones. */
-  tableOnly?: boolean;
-}
-
-export type ChartRow = Record<string, string | number>;
-
-export interface ChartDrawingProps {
-  rows: readonly ChartRow[];
-  /** The row field that names each point (already in the page's words: "Nov 24"). */
-  category: string;
-  series: readonly ChartSeries[];
-  format: (value: number) => string;
-  axisFormat: (value: number) => string;
-}
+export type { ChartRow, ChartSeries } from './chart-drawing.tsx';
 
 /** The series' colours: told apart by hue and lightness, so by most colour-blind eyes too. */
 export const COLORS = {
@@ -93,15 +66,13 @@ export function ChartFigures(
         <>
           {/* The table below says the same to screen readers. */}
           <div className="min-h-[280px]" data-chart="drawing">
-            <Suspense fallback={<LoadingBlock />}>
-              <ChartDrawing
-                rows={rows}
-                category={props.category}
-                series={series.filter((line) => !line.tableOnly)}
-                format={format}
-                axisFormat={props.axisFormat ?? format}
-              />
-            </Suspense>
+            <ChartDrawing
+              rows={rows}
+              category={props.category}
+              series={series.filter((line) => !line.tableOnly)}
+              format={format}
+              axisFormat={props.axisFormat ?? format}
+            />
           </div>
           <div id={tableId} className={tableShown ? 'overflow-x-auto' : 'sr-only'}>
             <table className="w-full text-left text-sm">

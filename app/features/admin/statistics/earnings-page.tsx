@@ -17,7 +17,7 @@ import { everyPeriod, periodsOf } from './periods.ts';
 import { QueryBlock } from './query-block.tsx';
 import { useByCountry, useEarnings } from './stat-queries.ts';
 import { CurrencyNote, CurrencyPicker, StatsFrame } from './stats-frame.tsx';
-import { TakingsCards } from './takings-cards.tsx';
+import { byPayments, TakingsCards } from './takings-cards.tsx';
 
 /** The countries a chart names one by one; the rest are one bar. */
 const TOP_COUNTRIES = 12;
@@ -59,14 +59,14 @@ function Earnings(props: { range: StatisticsRange | null; granularity: Granulari
             />
           );
         }
-        // The currency taking the most comes first; each is shown on its own.
-        const currencies = [...data.currencies]
-          .sort((a, b) => b.gross - a.gross)
-          .map((row) => row.currency);
+        // The currency paid in most often comes first (amounts of two currencies do not
+        // compare); each is shown on its own.
+        const ordered = byPayments(data.currencies);
+        const currencies = ordered.map((row) => row.currency);
         const currency = picked && currencies.includes(picked) ? picked : (currencies[0] ?? '');
         return (
           <>
-            <TakingsCards takings={data.currencies} />
+            <TakingsCards takings={ordered} />
             <CurrencyNote />
             <CurrencyPicker currencies={currencies} value={currency} onChange={setPicked} />
             <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">

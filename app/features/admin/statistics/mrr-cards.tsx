@@ -8,7 +8,7 @@ import { moneyFormat } from './figures-format.ts';
 export function MrrCards({ data }: { data: MrrResponse }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const currencies = [...new Set(data.months.map((row) => row.currency))];
+  const currencies = [...new Set(data.months.map((row) => row.currency))].sort();
   if (currencies.length === 0) {
     return (
       <EmptyState

@@ -56,7 +56,7 @@ function MrrSection(props: { range: StatisticsRange | null }) {
   return (
     <QueryBlock query={mrr}>
       {(data) => {
-        const currencies = [...new Set(data.months.map((row) => row.currency))];
+        const currencies = [...new Set(data.months.map((row) => row.currency))].sort();
         const currency = picked && currencies.includes(picked) ? picked : (currencies[0] ?? '');
         return (
           <>

@@ -3,6 +3,16 @@ import type { Takings } from '#shared/contracts/admin/statistics.ts';
 import { useLang } from '../../auth/use-lang.ts';
 import { countFormat, moneyFormat } from './figures-format.ts';
 
+/**
+ * Currencies in the order of how often they were paid in: their amounts do not compare, the
+ * number of payments does.
+ */
+export function byPayments<T extends Takings>(takings: readonly T[]): T[] {
+  return [...takings].sort(
+    (a, b) => b.payments - a.payments || a.currency.localeCompare(b.currency),
+  );
+}
+
 /** Takings of each currency as figures: one card a currency, never one total of them all. */
 export function TakingsCards(props: { takings: readonly Takings[]; heading?: string }) {
   const { t } = useTranslation();
