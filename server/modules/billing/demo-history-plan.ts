@@ -147,8 +147,9 @@ export interface HistoryInvoice {
   ref: string;
   gateway: GatewayName;
   email: string;
-  subscriptionRef: string;
-  status: 'open' | 'paid' | 'uncollectible';
+  /** None for a crypto order never paid: Cryptomus's invoice only, nothing bought. */
+  subscriptionRef: string | null;
+  status: 'open' | 'paid' | 'uncollectible' | 'void';
   currency: string;
   subtotal: number;
   discountTotal: number;
@@ -508,6 +509,66 @@ function bonusRun(
   });
 }
 
+/** A crypto order whose payment failed: its void invoice (Cryptomus's stage 'void'). */
+function unpaidCryptoOrder(
+  story: DemoHistory,
+  random: Random,
+  ref: Ref,
+  customer: HistoryCustomer,
+  plan: PlanProduct,
+  at: Date,
+): void {
+  const invoiceRef = ref('cryptomus', 'invoice');
+  const status = random.pick(['wrong_amount', 'fail', 'cancel'] as const);
+  const closed = new Date(at.getTime() + random.int(15, 120) * 60_000);
+  story.invoices.push({
+    ref: invoiceRef,
+    gateway: 'cryptomus',
+    email: customer.email,
+    subscriptionRef: null,
+    status: 'void',
+    currency: plan.currency,
+    subtotal: plan.amount,
+    discountTotal: 0,
+    total: plan.amount,
+    amountPaid: 0,
+    amountRefunded: 0,
+    couponCode: null,
+    periodStart: at,
+    periodEnd: addMonths(at, monthsOf(plan), at.getUTCDate()),
+    lastFailure: status,
+    attemptCount: 1,
+    nextAttemptAt: null,
+    issuedAt: at,
+    paidAt: null,
+    updatedAt: closed,
+    lines: [
+      {
+        productId: plan.id,
+        description: plan.name,
+        amount: plan.amount,
+        periodStart: at,
+        periodEnd: addMonths(at, monthsOf(plan), at.getUTCDate()),
+      },
+    ],
+  });
+  // A customer who never paid (cancel) made no payment at all (cryptomus-snapshots.ts).
+  if (status === 'cancel') return;
+  story.payments.push({
+    ref: ref('cryptomus', 'payment'),
+    gateway: 'cryptomus',
+    invoiceRef,
+    email: customer.email,
+    status: 'failed',
+    amount: plan.amount,
+    currency: plan.currency,
+    paymentMethodRef: null,
+    failureCode: status,
+    failureMessage: `Cryptomus: ${status}`,
+    createdAt: closed,
+  });
+}
+
 /** A discount of `percent` on an amount, rounded as gateways round (half up). */
 const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
 
@@ -784,15 +845,16 @@ function subscription(
       });
       return periodEnd.getTime();
     }
-    // Paused at a renewal (cards and PayPal), in the last months: not charged meanwhile.
-    if (
-      serviceId !== 4 &&
-      months === 1 &&
-      periodEnd.getTime() > now - 100 * DAY_MS &&
-      random.chance(0.025)
-    ) {
-      Object.assign(row, { status: 'paused', pausedAt: periodEnd, updatedAt: periodEnd });
-      return null;
+    // Paused at a renewal (cards and PayPal) for a month or three, not charged meanwhile:
+    // resumed since (its MRR comes back), or paused still.
+    if (serviceId !== 4 && months === 1 && random.chance(0.02)) {
+      const resumesAt = addMonths(periodEnd, random.int(1, 3), anchorDay);
+      if (resumesAt.getTime() > now) {
+        Object.assign(row, { status: 'paused', pausedAt: periodEnd, updatedAt: periodEnd });
+        return null;
+      }
+      periodStart = resumesAt;
+      continue;
     }
     // Plan changes take effect at a renewal: more (an addon, the family plan) or less.
     // The App Store sells no addons nor family plan here: its plans stay as bought.
@@ -849,6 +911,13 @@ function cryptoPurchases(
   const plan = firstPlan;
   let from = start;
   for (;;) {
+    // Some crypto payments fail first (the wrong amount sent, the payment window missed):
+    // the invoice is void, nothing bought; most pay a new invoice within hours.
+    if (random.chance(0.12)) {
+      unpaidCryptoOrder(story, random, ref, customer, plan, from);
+      if (random.chance(0.25)) return from.getTime();
+      from = new Date(from.getTime() + random.int(20, 600) * 60_000);
+    }
     const end = addMonths(from, monthsOf(plan), from.getUTCDate());
     const subscriptionRef = ref('cryptomus', 'subscription');
     const invoiceRef = ref('cryptomus', 'invoice');

@@ -117,6 +117,14 @@ describe('the demo billing history', async () => {
             group by subscription_id having count(distinct subtotal) > 1) as changed`,
     );
     expect(changed?.n).toBeGreaterThan(10);
+    // Paused for a while and resumed: a gap between two periods of one subscription.
+    const [resumed] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from (
+            select period_start > lag(period_end) over (partition by subscription_id order by period_start) as gap
+            from invoices where gateway_ref like 'demo\\_%' and subscription_id is not null) as periods
+          where gap`,
+    );
+    expect(resumed?.n).toBeGreaterThan(0);
   });
 
   it('has failed payments, open and uncollectible invoices, full and partial refunds, coupons', async () => {
@@ -152,6 +160,13 @@ describe('the demo billing history', async () => {
     expect(money?.refunds).toBe(counts?.refunds);
     expect(money?.mismatched).toBe(0);
     expect(money?.discounted).toBeGreaterThan(0);
+    // Crypto orders never paid: Cryptomus's void invoice, no subscription, no number.
+    const [unpaid] = await rows<{ n: number; numbered: number }>(
+      sql`select count(*)::int as n, count(number)::int as numbered from invoices
+          where gateway = 'cryptomus' and status = 'void' and subscription_id is null`,
+    );
+    expect(unpaid?.n).toBeGreaterThan(0);
+    expect(unpaid?.numbered).toBe(0);
     const redeemed = await rows<{ code: string; times: number; n: number }>(
       sql`select c.code, c.times_redeemed::int as times, count(r.id)::int as n
           from coupons c left join coupon_redemptions r on r.coupon_id = c.id group by c.id`,
