@@ -324,7 +324,7 @@ export function planDemoHistory(input: HistoryInput): DemoHistory {
         input,
       );
     }
-    // About a fifth never buy: an account to look around, or a free trial of the apps.
+    // About a fifth never buy: an account made to look around.
     if (random.chance(0.21)) continue;
     let from =
       joined + (random.chance(0.7) ? random.int(0, 90) * 60_000 : random.int(1, 20) * DAY_MS);
