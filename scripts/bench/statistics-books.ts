@@ -177,7 +177,9 @@ export async function generateBooks(
       update invoices i set amount_refunded = r.amount
       from refunds r where r.invoice_id = i.id and r.gateway_ref like 'bench-re-%'`);
   });
-  await timed(seconds, 'analyze', () => client.query('analyze'));
+  // As autovacuum leaves a settled database: statistics, and the visibility map that lets
+  // the covering indexes answer without visiting the table.
+  await timed(seconds, 'vacuum', () => client.query('vacuum analyze'));
   await client.query('drop table bench_plan');
 
   const { rows } = await client.query<Record<string, number>>(`select

@@ -67,7 +67,8 @@ export const invoices = pgTable(
     index('invoices_user_idx').on(table.userId, table.issuedAt),
     index('invoices_subscription_idx').on(table.subscriptionId, table.issuedAt),
     index('invoices_status_idx').on(table.status, table.issuedAt),
-    // Statistics: the paid periods running now (this month's MRR, server/modules/statistics).
+    // Statistics: the paid periods running now (this month's MRR, server/modules/statistics);
+    // migration 0013 makes it covering (INCLUDE), which drizzle-kit cannot declare.
     index('invoices_paid_period_end_idx')
       .on(table.periodEnd)
       .where(sql`${table.status} = 'paid' and ${table.subscriptionId} is not null`),
