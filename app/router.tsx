@@ -17,7 +17,7 @@ import { AppShell } from './layout/app-shell.tsx';
 import { RoutingError } from './layout/routing-error.tsx';
 import { matchRoute, pathFor } from './routes/match-route.ts';
 import { type AppRoute, ROUTES, type RouteName } from './routes/route-table.ts';
-import { AREA_MESSAGES, SCREENS } from './routes/screens.ts';
+import { AREA_MESSAGES, loadScreenCode } from './routes/screens.ts';
 import { checkAuthOnce } from './session/auth-check.ts';
 import { resetValue, storeReferralToken, storeResetValue } from './session/browser-storage.ts';
 import { ensureSubscription } from './session/current-subscription.ts';
@@ -47,7 +47,7 @@ const loadedScreens = new Map<RouteName, ComponentType>();
 async function loadScreen(route: AppRoute): Promise<void> {
   if (EAGER[route.name]) return;
   const [Screen] = await Promise.all([
-    loadedScreens.get(route.name) ?? SCREENS[route.name]?.(),
+    loadedScreens.get(route.name) ?? loadScreenCode(route),
     loadMessageParts(AREA_MESSAGES[route.area]),
   ]);
   loadedScreens.set(route.name, Screen ?? (() => <UnavailableScreen name={route.name} />));

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { MessagePart } from '../i18n/i18n.ts';
 import type { Area } from './route-meta.ts';
-import type { RouteName } from './route-table.ts';
+import type { AppRoute, RouteName } from './route-table.ts';
 
 /** Loads one screen's code: each `import()` below is a chunk of its own. */
 export type ScreenLoader = () => Promise<ComponentType>;
@@ -68,105 +68,19 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     ),
   'billing.invoices': () =>
     import('../features/billing/account/invoices-page.tsx').then((m) => m.InvoicesPage),
-
-  // The dashboard and statistics (app/features/admin/statistics/): one chunk, recharts in it.
-  'admin.dashboard': () =>
-    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.DashboardPage),
-  'admin.statistics.earnings.overview': () =>
-    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.EarningsPage),
-  'admin.statistics.subscriptions.overview': () =>
-    import('../features/admin/statistics/statistics-screens.ts').then(
-      (m) => m.SubscriptionsStatsPage,
-    ),
-  'admin.statistics.analytics': () =>
-    import('../features/admin/statistics/statistics-screens.ts').then((m) => m.AnalyticsPage),
-  'admin.customers': () =>
-    import('../features/admin/customers/customers-page.tsx').then((m) => m.CustomersPage),
-  'admin.customers.view': () =>
-    import('../features/admin/customers/customer-page.tsx').then((m) => m.CustomerPage),
-  'admin.logs.overview': () =>
-    import('../features/admin/logs/logs-page.tsx').then((m) => m.LogsPage),
-  'admin.logs.view': () => import('../features/admin/logs/log-page.tsx').then((m) => m.LogPage),
-  'admin.invoices.export-pdf': () =>
-    import('../features/admin/sales/invoices-export-page.tsx').then((m) => m.InvoicesExportPage),
-  'admin.coupons.overview': () =>
-    import('../features/admin/coupons/coupons-page.tsx').then((m) => m.CouponsPage),
-  'admin.coupons.preapplied': () =>
-    import('../features/admin/coupons/preapplied-coupons-page.tsx').then(
-      (m) => m.PreappliedCouponsPage,
-    ),
-  'admin.coupons.view': () =>
-    import('../features/admin/coupons/coupon-page.tsx').then((m) => m.CouponPage),
-  // Each gateway's products and the addons (app/features/admin/products/).
-  'admin.payment-gateways.stripe.products': () =>
-    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.stripe),
-  'admin.payment-gateways.stripe.product': () =>
-    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.stripe),
-  'admin.payment-gateways.paypal.products': () =>
-    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.paypal),
-  'admin.payment-gateways.paypal.product': () =>
-    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.paypal),
-  'admin.payment-gateways.iap.products': () =>
-    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.iap),
-  'admin.payment-gateways.iap.product': () =>
-    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.iap),
-  'admin.payment-gateways.cryptomus.products': () =>
-    import('../features/admin/products/products-page.tsx').then((m) => m.ProductsPages.cryptomus),
-  'admin.payment-gateways.cryptomus.product': () =>
-    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.cryptomus),
-  'admin.payment-gateways.addons.modules': () =>
-    import('../features/admin/products/products-page.tsx').then(
-      (m) => m.ProductsPages['addons-modules'],
-    ),
-  'admin.payment-gateways.addons.products': () =>
-    import('../features/admin/products/products-page.tsx').then(
-      (m) => m.ProductsPages['addons-products'],
-    ),
-  'admin.payment-gateways.addons.product': () =>
-    import('../features/admin/products/product-page.tsx').then((m) => m.ProductPages.addons),
-  // One screen for each gateway's keys (app/features/admin/payment-gateways/).
-  'admin.payment-gateways.stripe.settings': () =>
-    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
-      (m) => m.GatewaySettingsPages.stripe,
-    ),
-  'admin.payment-gateways.paypal.settings': () =>
-    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
-      (m) => m.GatewaySettingsPages.paypal,
-    ),
-  'admin.payment-gateways.iap.settings': () =>
-    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
-      (m) => m.GatewaySettingsPages.iap,
-    ),
-  'admin.payment-gateways.cryptomus.settings': () =>
-    import('../features/admin/payment-gateways/gateway-settings-page.tsx').then(
-      (m) => m.GatewaySettingsPages.cryptomus,
-    ),
-  // §2 manage plans: one screen per list (app/features/admin/manage-plans/).
-  'admin.order.manage-plans.stripe': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages.stripe,
-    ),
-  'admin.order.manage-plans.paypal': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages.paypal,
-    ),
-  'admin.order.manage-plans.apple': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages.apple,
-    ),
-  'admin.order.manage-plans.cryptomus': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages.cryptomus,
-    ),
-  'admin.order.manage-plans.addons': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages.addons,
-    ),
-  'admin.order.manage-plans.merged-addons': () =>
-    import('../features/admin/manage-plans/manage-plans-page.tsx').then(
-      (m) => m.ManagePlansPages['merged-addons'],
-    ),
 };
+
+/**
+ * The code of a route's screen; undefined where none is built yet. Staff screens come through
+ * one import of app/features/admin/admin-screens.ts (one preload list in the first bundle).
+ */
+export async function loadScreenCode(route: AppRoute): Promise<ComponentType | undefined> {
+  const own = SCREENS[route.name];
+  if (own) return own();
+  if (route.area !== 'admin') return undefined;
+  const { ADMIN_SCREENS } = await import('../features/admin/admin-screens.ts');
+  return ADMIN_SCREENS[route.name]?.();
+}
 
 /** The message files a screen of each area needs beyond the first bundle's. */
 export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {

@@ -224,7 +224,8 @@ export const productEndpoints = {
       ids: z
         .string()
         .regex(/^\d+(,\d+){0,99}$/, invalid)
-        .transform((value) => value.split(',').map(Number)),
+        .transform((value) => value.split(',').map(Number))
+        .pipe(z.array(recordIdNumber)),
     }),
     response: productsResponse,
   }),
