@@ -38,3 +38,26 @@ export function applyApiErrors<T extends FieldValues>(
   if (info !== undefined) return info;
   return mapped === 0 ? messageKeyOf(error.code) : undefined;
 }
+
+/**
+ * The same for a schema checked in the browser before sending (a form whose inputs are text
+ * and whose request is not): each field's first issue goes under it, the first focused.
+ */
+export function applySchemaIssues<T extends FieldValues>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+): void {
+  const known = new Set<string>(fields);
+  const marked = new Set<string>();
+  for (const issue of issues) {
+    const field = String(issue.path[0]);
+    if (!known.has(field) || marked.has(field)) continue;
+    setError(
+      field as FieldPath<T>,
+      { type: 'schema', message: issue.message },
+      { shouldFocus: marked.size === 0 },
+    );
+    marked.add(field);
+  }
+}

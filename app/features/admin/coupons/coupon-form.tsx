@@ -10,7 +10,7 @@ import {
 } from '#shared/contracts/admin/coupons.ts';
 import { LOCALES } from '#shared/locales.ts';
 import { minorDigits } from '#shared/money.ts';
-import { applyApiErrors } from '../../../ui/api-form-errors.ts';
+import { applyApiErrors, applySchemaIssues } from '../../../ui/api-form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldSlot, FormError, FormField } from '../../../ui/form-field.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
@@ -154,17 +154,7 @@ export function CouponForm(props: {
     for (const name of LOCKED) Object.assign(sent, { [name]: kept[name] });
     const parsed = couponFields.safeParse(requestOf(sent));
     if (!parsed.success) {
-      const marked = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as FieldName;
-        if (!FIELDS.includes(field) || marked.has(field)) continue;
-        setError(
-          field,
-          { type: 'schema', message: issue.message },
-          { shouldFocus: marked.size === 0 },
-        );
-        marked.add(field);
-      }
+      applySchemaIssues(parsed.error.issues, setError, FIELDS);
       return;
     }
     try {

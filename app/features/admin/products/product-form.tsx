@@ -12,7 +12,7 @@ import {
 import { LOCALES } from '#shared/locales.ts';
 import { SERVICE_ID_LIST, type ServiceId } from '#shared/subscription/actions.ts';
 import { call } from '../../../api/client.ts';
-import { applyApiErrors } from '../../../ui/api-form-errors.ts';
+import { applyApiErrors, applySchemaIssues } from '../../../ui/api-form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FieldSlot, FormError, FormField } from '../../../ui/form-field.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
@@ -194,17 +194,7 @@ export function ProductForm(props: {
     setFormError(undefined);
     const parsed = productFields.safeParse(requestOf(values));
     if (!parsed.success) {
-      const marked = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as FieldName;
-        if (!FIELDS.includes(field) || marked.has(field)) continue;
-        setError(
-          field,
-          { type: 'schema', message: issue.message },
-          { shouldFocus: marked.size === 0 },
-        );
-        marked.add(field);
-      }
+      applySchemaIssues(parsed.error.issues, setError, FIELDS);
       return;
     }
     try {
