@@ -35,10 +35,11 @@ export async function readSubscription(
   plans: PlanBook,
   id: string,
 ): Promise<SubscriptionRead> {
+  // Dated when sent: a read that left before one of our changes never outranks its answer.
+  const readAt = new Date();
   const subscription = await sdk('get subscription', () =>
     api.subscriptions.getSubscription({ id }),
   );
-  const readAt = new Date();
   const planIds = [subscription.planId ?? '', ...readCustomId(subscription.customId).addonPlanIds];
   const byId = new Map<string, BillingPlan>();
   for (const planId of planIds.filter(Boolean)) byId.set(planId, await plans.get(planId));

@@ -12,6 +12,10 @@ import {
 
 // Fresh reads of Stripe's objects, expanded as the snapshots need them: a subscription with
 // its coupons, an invoice with its payments' intents and charges (refunds, failures).
+//
+// A read is dated when it is sent, an update's answer when it comes back: Stripe's state lies
+// between the two, so a read that went out before our change can never outrank the change's
+// answer, however late its own answer arrives (the newer snapshot wins, `updatedAt`).
 
 export const SUBSCRIPTION_EXPAND = ['discounts.source.coupon'];
 export const INVOICE_EXPAND = [
@@ -26,15 +30,15 @@ export interface InvoiceRead {
 }
 
 export async function readInvoice(stripe: Stripe, ref: string): Promise<InvoiceRead | null> {
+  const sentAt = new Date();
   const raw = await askingOrNull('read an invoice', () =>
     stripe.invoices.retrieve(ref, { expand: INVOICE_EXPAND }),
   );
   if (!raw) return null;
-  return invoiceRead(raw);
+  return invoiceRead(raw, sentAt);
 }
 
-export function invoiceRead(raw: Stripe.Invoice): InvoiceRead {
-  const readAt = new Date();
+export function invoiceRead(raw: Stripe.Invoice, readAt = new Date()): InvoiceRead {
   return { raw, invoice: invoiceSnapshot(raw, readAt), payment: paymentSnapshot(raw) };
 }
 
@@ -42,8 +46,8 @@ export function invoiceRead(raw: Stripe.Invoice): InvoiceRead {
 export async function snapshotOf(
   stripe: Stripe,
   subscription: Stripe.Subscription,
+  readAt = new Date(),
 ): Promise<GatewaySubscription> {
-  const readAt = new Date();
   let refunded = false;
   const latest = idOf(subscription.latest_invoice);
   // §4 refunded: ended and its last payment given back in full.
@@ -66,10 +70,11 @@ export async function readSubscription(
   stripe: Stripe,
   ref: string,
 ): Promise<GatewaySubscription | null> {
+  const sentAt = new Date();
   const raw = await askingOrNull('read a subscription', () =>
     stripe.subscriptions.retrieve(ref, { expand: SUBSCRIPTION_EXPAND }),
   );
-  return raw && snapshotOf(stripe, raw);
+  return raw && snapshotOf(stripe, raw, sentAt);
 }
 
 /** The invoice a payment intent paid (Stripe links them through invoice payments). */
