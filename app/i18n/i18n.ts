@@ -25,6 +25,11 @@ export const LAZY_PARTS = [
   'admin-coupons',
   'admin-sales',
   'admin-stats',
+  'admin-notifications',
+  'dashboard',
+  'referral',
+  'family',
+  'notifications',
 ] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];
 

@@ -84,9 +84,10 @@ export async function loadScreenCode(route: AppRoute): Promise<ComponentType | u
 
 /** The message files a screen of each area needs beyond the first bundle's. */
 export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
-  public: ['auth', 'settings'],
+  // The family invite's page is public: the invitee may not be signed in yet.
+  public: ['auth', 'settings', 'family'],
   // The thanks page after an order is an account screen.
-  account: ['auth', 'settings', 'order'],
+  account: ['auth', 'settings', 'order', 'dashboard', 'referral', 'family', 'notifications'],
   billing: ['auth', 'settings', 'billing', 'order'],
   // Staff texts come in parts (admin-*.json) so each area's file stays one team's to edit.
   admin: [
@@ -98,5 +99,8 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-coupons',
     'admin-sales',
     'admin-stats',
+    'admin-notifications',
+    // Staff's own notification settings are the customer's screen.
+    'notifications',
   ],
 };

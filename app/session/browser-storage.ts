@@ -5,7 +5,7 @@ import type { AuthUser } from '#shared/contracts/auth-user.ts';
 // only tells the first navigation that asking the server is worth it.
 const USER_KEY = 'session.user';
 const RESET_KEY = 'password.reset.challenge';
-const REFERRAL_KEY = 'referral.token';
+const REFERRAL_KEY = 'referral-link.token';
 
 function read(storage: Storage, key: string): string | null {
   try {
