@@ -10,6 +10,7 @@ import { refreshSubscription } from '../session/current-subscription.ts';
 import { authUserCall } from '../session/session-calls.ts';
 import { getSession, useSession } from '../session/session-store.ts';
 import { userChangeEffects } from '../session/user-change-effects.ts';
+import { emitLive } from './live-signals.ts';
 
 /** Takes a new value of the user from a live event through the §4 reactions. */
 async function applyLive(next: Parameters<typeof applyUserChange>[0], effects: UserChangeEffects) {
@@ -62,7 +63,10 @@ export function RealtimeBridge() {
                 refreshSubscription().catch((error: unknown) =>
                   console.error('Subscription refresh failed', error),
                 );
+                emitLive('subscription');
               },
+              familySharingUpdated: () => emitLive('family'),
+              referralUpdated: () => emitLive('referral'),
               deviceDeleted: () => {
                 // Was it this page's session? The server knows: a 401 means it was.
                 const role = getSession().user?.role;

@@ -5,7 +5,13 @@ import { dispatchRealtimeEvent } from './realtime-events.ts';
 const user = testUser({ id: 7 });
 
 function handlers() {
-  return { userUpdated: vi.fn(), deviceDeleted: vi.fn(), subscriptionUpdated: vi.fn() };
+  return {
+    userUpdated: vi.fn(),
+    deviceDeleted: vi.fn(),
+    subscriptionUpdated: vi.fn(),
+    familySharingUpdated: vi.fn(),
+    referralUpdated: vi.fn(),
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -30,6 +36,16 @@ describe('live event dispatch', () => {
     dispatchRealtimeEvent('Users\\SubscriptionUpdated', { subscription_id: 4 }, users);
     dispatchRealtimeEvent('Users\\SubscriptionUpdated', { subscription_id: 'x' }, users);
     expect(users.subscriptionUpdated).toHaveBeenCalledOnce();
+  });
+
+  it('hands family and referral changes to the users handler', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\FamilySharingUpdated', { group_id: 3 }, users);
+    dispatchRealtimeEvent('Users\\FamilySharingUpdated', { group_id: 'x' }, users);
+    dispatchRealtimeEvent('Users\\ReferralUpdated', { referrals_count: 2 }, users);
+    expect(users.familySharingUpdated).toHaveBeenCalledOnce();
+    expect(users.referralUpdated).toHaveBeenCalledOnce();
+    expect(users.subscriptionUpdated).not.toHaveBeenCalled();
   });
 
   it('warns about an unknown module and does nothing else', () => {

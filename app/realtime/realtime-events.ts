@@ -1,7 +1,9 @@
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import {
   deviceDeletedEvent,
+  familySharingUpdatedEvent,
   REALTIME_EVENTS,
+  referralUpdatedEvent,
   subscriptionUpdatedEvent,
   userUpdatedEvent,
 } from '#shared/contracts/realtime.ts';
@@ -14,6 +16,10 @@ export interface UsersHandlers {
   deviceDeleted(deviceId: string): void;
   /** The user's subscription, invoices or cards changed. */
   subscriptionUpdated(): void;
+  /** The user's family group changed. */
+  familySharingUpdated(): void;
+  /** Someone joined through the user's referral link, or its bonus days came. */
+  referralUpdated(): void;
 }
 
 /**
@@ -35,5 +41,9 @@ export function dispatchRealtimeEvent(name: string, data: unknown, users: UsersH
     if (parsed.success) users.deviceDeleted(parsed.data.device_id);
   } else if (name === REALTIME_EVENTS.subscriptionUpdated) {
     if (subscriptionUpdatedEvent.safeParse(data).success) users.subscriptionUpdated();
+  } else if (name === REALTIME_EVENTS.familySharingUpdated) {
+    if (familySharingUpdatedEvent.safeParse(data).success) users.familySharingUpdated();
+  } else if (name === REALTIME_EVENTS.referralUpdated) {
+    if (referralUpdatedEvent.safeParse(data).success) users.referralUpdated();
   }
 }

@@ -23,6 +23,8 @@ export const REALTIME_EVENTS = {
   userUpdated: 'Users\\UserUpdated',
   deviceDeleted: 'Users\\DeviceDeleted',
   subscriptionUpdated: 'Users\\SubscriptionUpdated',
+  familySharingUpdated: 'Users\\FamilySharingUpdated',
+  referralUpdated: 'Users\\ReferralUpdated',
 } as const;
 
 /** `Users\UserUpdated`: the user as get-auth-user answers it, to merge into the store. */
@@ -42,6 +44,18 @@ export type DeviceDeletedEvent = z.infer<typeof deviceDeletedEvent>;
  */
 export const subscriptionUpdatedEvent = z.object({ subscription_id: z.number().int().nullable() });
 export type SubscriptionUpdatedEvent = z.infer<typeof subscriptionUpdatedEvent>;
+
+/**
+ * `Users\FamilySharingUpdated`: the user's family group changed (an invite, an answer, a
+ * member removed or leaving, the owner's plan ending): open pages fetch it, and the user's
+ * VPN access, again.
+ */
+export const familySharingUpdatedEvent = z.object({ group_id: z.number().int().nullable() });
+export type FamilySharingUpdatedEvent = z.infer<typeof familySharingUpdatedEvent>;
+
+/** `Users\ReferralUpdated`: someone joined through the user's link, or bonus days came of it. */
+export const referralUpdatedEvent = z.object({ referrals_count: z.number().int() });
+export type ReferralUpdatedEvent = z.infer<typeof referralUpdatedEvent>;
 
 export const broadcastingAuthRequest = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'input_errors.field_is_invalid'),

@@ -3,13 +3,15 @@ import { REALTIME_EVENTS, systemEventsChannel } from '#shared/contracts/realtime
 import { invoices, subscriptions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import type { Applied } from './apply-snapshots.ts';
+import { notifyBillingListeners } from './billing-listeners.ts';
 import { planName, recipient, sendBillingMail } from './billing-mail.ts';
 import { firstFailureAt, retryAt } from './dunning-schedule.ts';
 
 /**
  * What follows a change to someone's billing once it is committed: their open pages hear of
- * it, the mail that belongs to it goes out, and a renewal that just failed gets its retries.
- * Never throws: the change stands whatever happens here (failures are logged).
+ * it, the mail that belongs to it goes out, a renewal that just failed gets its retries, and
+ * the other domains listening (billing-listeners.ts) take their part. Never throws: the
+ * change stands whatever happens here (failures are logged).
  */
 export async function afterApplied(app: App, applied: Applied): Promise<void> {
   try {
@@ -17,6 +19,7 @@ export async function afterApplied(app: App, applied: Applied): Promise<void> {
   } catch (error) {
     app.log.error({ err: error }, 'billing follow-up failed');
   }
+  await notifyBillingListeners(app, applied);
 }
 
 async function followUp(app: App, applied: Applied): Promise<void> {
