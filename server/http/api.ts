@@ -9,13 +9,16 @@ import { gatewaySettingsRoutes } from '../modules/billing/gateway-settings-route
 import { billingRoutes } from '../modules/billing/routes.ts';
 import { countryRoutes } from '../modules/countries/routes.ts';
 import { couponRoutes } from '../modules/coupons/routes.ts';
+import { customerDashboardRoutes } from '../modules/customer-dashboard/routes.ts';
 import { customerRoutes } from '../modules/customers/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
+import { familySharingRoutes } from '../modules/family-sharing/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
+import { referralRoutes } from '../modules/referral/routes.ts';
 import { salesRoutes } from '../modules/sales/routes.ts';
 import { statisticsRoutes } from '../modules/statistics/routes.ts';
 import { AppError } from './app-error.ts';
@@ -48,6 +51,9 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   adminDashboardRoutes,
   salesRoutes,
   statisticsRoutes,
+  familySharingRoutes,
+  referralRoutes,
+  customerDashboardRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {
