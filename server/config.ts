@@ -152,6 +152,8 @@ const envSchema = z
     BILLING_SANDBOX: flag.optional(),
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
+    REFERRAL_BONUS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    NOTIFICATION_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),
     PUSHER_SECRET: z.string().min(1).optional(),
@@ -272,6 +274,10 @@ export interface Config {
   /** Unset: the built-in Pusher-compatible server on this port (server/platform/realtime). */
   pusher: ExternalPusherConfig | undefined;
   billing: BillingConfig;
+  /** Bonus days each side of a referral earns when the friend first pays. */
+  referralBonusDays: number;
+  /** Pace of a message sent to a notification list: mails a second, one batch a second. */
+  notificationMailsPerSecond: number;
 }
 
 export interface BillingConfig {
@@ -418,6 +424,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       graceDays: env.BILLING_GRACE_DAYS,
       gateways,
     },
+    referralBonusDays: env.REFERRAL_BONUS_DAYS,
+    notificationMailsPerSecond: env.NOTIFICATION_MAILS_PER_SECOND,
     pusher:
       env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET
         ? {

@@ -55,6 +55,14 @@ export const AUDIT_ACTIONS = [
   'billing.reconciled',
   'billing.bonus_days_granted',
   'billing.duplicate_order_undone',
+  'family.group_created',
+  'family.invited',
+  'family.invite_resent',
+  'family.invite_withdrawn',
+  'family.invite_accepted',
+  'family.invite_declined',
+  'family.member_removed',
+  'family.member_left',
   'products.created',
   'products.updated',
   'products.deleted',
@@ -69,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'subscriptions.resumed',
   'subscriptions.refunded',
   'invoices.refunded',
+  'notifications.list_updated',
+  'notifications.send_queued',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -13,8 +13,9 @@ import { users } from './users.ts';
 
 /**
  * §3 Notification list: an e-mail list people subscribe to (product news, offers, security
- * notices). `visible` lists are offered to customers; `push` ones also go out as a live
- * notification to signed-in pages.
+ * notices). `visible` lists are offered to customers; hidden ones reach staff only (and those
+ * already subscribed). `push` marks lists meant for the apps' push notifications too: stored
+ * for staff, the web product itself sends e-mail only.
  */
 export const notificationLists = pgTable(
   'notification_lists',

@@ -3,7 +3,8 @@ import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
-import { type MailMessage, renderMail } from './render-mail.tsx';
+import { type ListMailMessage, renderListMail } from './list-mail.tsx';
+import { type MailMessage, type RenderedMail, renderMail } from './render-mail.tsx';
 
 export type { MailMessage, TemplateData, TemplateName } from './render-mail.tsx';
 
@@ -67,7 +68,24 @@ export class Mailer {
 
   async send(message: MailMessage): Promise<void> {
     const { template, to } = message;
-    const mail = renderMail(message, { appUrl: this.#config.appUrl });
+    await this.deliver(template, to, renderMail(message, { appUrl: this.#config.appUrl }));
+  }
+
+  /**
+   * A message staff send to a notification list, with its List-Unsubscribe headers. Answers
+   * how it went ('failed' is logged, not thrown), so a mailing can count its failures.
+   */
+  async sendList(message: ListMailMessage): Promise<MailStatus> {
+    const { headers, ...mail } = renderListMail(message);
+    return this.deliver('notification_list', message.to, mail, headers);
+  }
+
+  private async deliver(
+    template: string,
+    to: string,
+    mail: RenderedMail,
+    headers: Record<string, string> = {},
+  ): Promise<MailStatus> {
     const kept = this.#transport ? { html: '', text: '' } : { html: mail.html, text: mail.text };
     const [row] = await this.#db
       .insert(mailOutbox)
@@ -88,7 +106,7 @@ export class Mailer {
       // logs (they are secrets) and staff read the outbox instead.
       const body = this.#config.env === 'production' ? {} : { link: mail.link, text: mail.text };
       this.#log.info({ ...details, ...body }, 'mail stored in the outbox (no SMTP_URL)');
-      return;
+      return 'outbox';
     }
 
     let outcome: { status: MailStatus; sentAt?: Date; error?: string };
@@ -99,7 +117,7 @@ export class Mailer {
         html: mail.html,
         text: mail.text,
         // RFC 3834: tells vacation responders not to answer.
-        headers: { 'Auto-Submitted': 'auto-generated' },
+        headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
       });
       outcome = { status: 'sent', sentAt: new Date() };
     } catch (error) {
@@ -109,6 +127,7 @@ export class Mailer {
     }
     await this.#db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, row.id));
     if (outcome.status === 'sent') this.#log.info(details, 'mail sent');
+    return outcome.status;
   }
 
   /**

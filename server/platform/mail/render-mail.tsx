@@ -47,6 +47,7 @@ const LINKS: LinkOf = {
   billing_renewal_reminder: (data) => data.link,
   billing_canceled: (data) => data.link,
   billing_refunded: (data) => data.link,
+  family_invite: (data) => data.link,
 };
 
 export const TEMPLATE_NAMES = Object.keys(LINKS) as TemplateName[];
@@ -129,7 +130,7 @@ function renderText({ texts, content, link, name }: Parts): string {
 // Mail apps ignore style sheets and half of CSS, so the layout is tables with inline styles;
 // colours keep at least 4.5:1 contrast (WCAG AA) on their backgrounds.
 const FONT = 'Arial, Helvetica, sans-serif';
-const COLOR = {
+export const COLOR = {
   text: '#1f2937',
   muted: '#4b5563',
   brand: '#2449c4',
@@ -144,7 +145,7 @@ const PARAGRAPH: CSSProperties = {
   color: COLOR.text,
 };
 const SMALL: CSSProperties = { ...PARAGRAPH, fontSize: 14, lineHeight: '20px', color: COLOR.muted };
-const STYLE = {
+export const STYLE = {
   body: { margin: 0, padding: 0, backgroundColor: COLOR.page, fontFamily: FONT },
   preview: { display: 'none', maxHeight: 0, overflow: 'hidden' },
   page: { backgroundColor: COLOR.page },
@@ -213,7 +214,7 @@ function MailBody({ texts, name, content, link }: Parts) {
 }
 
 /** A one-cell table: the only layout every mail app (Outlook included) draws alike. */
-function LayoutTable({
+export function LayoutTable({
   width,
   style,
   children,
@@ -232,7 +233,7 @@ function LayoutTable({
 }
 
 // A link styled inside a coloured cell: the "bulletproof button" that Outlook also draws.
-function ActionButton({ link, label }: { link: string; label: string }) {
+export function ActionButton({ link, label }: { link: string; label: string }) {
   return (
     <LayoutTable style={{ margin: '8px 0 24px' }}>
       <td style={{ borderRadius: 6, backgroundColor: COLOR.brand }}>
