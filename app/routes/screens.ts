@@ -39,6 +39,9 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'order-received.thanks': () =>
     import('../features/billing/order/thanks-page.tsx').then((m) => m.ThanksPage),
 
+  // Where every customer lands (app/features/dashboard/).
+  dashboard: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+
   'account.profile': () =>
     import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
   'account.security': () =>
