@@ -12,13 +12,22 @@ describe('user menu (§2)', () => {
       'account.security',
       'account.notifications',
       'home',
-      'home',
+      'refer-friend',
       'home',
       'home',
       'home',
       'features.family-sharing',
       'billing.order2',
     ]);
+  });
+
+  it('points refer a friend home when the referral program is off', () => {
+    const refer = (features: readonly Feature[]) =>
+      userMenu({ features, hasSubscription: false }).find(
+        (entry) => entry.label === 'menu.refer_friend',
+      )?.route;
+    expect(refer(['referral'])).toBe('refer-friend');
+    expect(refer([])).toBe('home');
   });
 
   it('points billing at membership when a subscription exists', () => {

@@ -38,7 +38,10 @@ export interface UserMenuOptions {
   hasSubscription: boolean;
 }
 
-/** §2 User menu. Breach monitor, refer a friend, download, help center and support point home. */
+/**
+ * §2 User menu. Breach monitor, download, help center and support point home; refer a
+ * friend opens its page while the referral program is on.
+ */
 export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuItem[] {
   const items = [
     item('menu.dashboard', 'dashboard', 10, 'dashboard'),
@@ -46,7 +49,7 @@ export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuIt
     item('menu.security', 'account.security', 30, 'shield'),
     item('menu.notifications', 'account.notifications', 40, 'bell'),
     item('menu.breach_monitor', 'home', 50, 'radar'),
-    item('menu.refer_friend', 'home', 60, 'gift'),
+    item('menu.refer_friend', features.includes('referral') ? 'refer-friend' : 'home', 60, 'gift'),
     item('menu.download', 'home', 70, 'download'),
     item('menu.help_center', 'home', 80, 'help'),
     item('menu.support', 'home', 90, 'chat'),

@@ -41,6 +41,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
 
   // Where every customer lands (app/features/dashboard/).
   dashboard: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  'refer-friend': () =>
+    import('../features/referral/refer-friend-page.tsx').then((m) => m.ReferFriendPage),
 
   'account.profile': () =>
     import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),

@@ -54,3 +54,8 @@ export function storeReferralToken(token: string): void {
 export function referralToken(): string | null {
   return read(localStorage, REFERRAL_KEY);
 }
+
+/** After the join succeeded or was refused for good (app/session/referral-join.ts). */
+export function clearReferralToken(): void {
+  localStorage.removeItem(REFERRAL_KEY);
+}
