@@ -26,6 +26,7 @@ import { familySharingPlugin } from './modules/family-sharing/family-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
+import { notificationsPlugin } from './modules/notifications/notifications-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { referralPlugin } from './modules/referral/referral-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(jobsPlugin, { jobs: deps.jobs });
   await app.register(paymentsPlugin);
   await app.register(billingPlugin);
+  await app.register(notificationsPlugin);
   await app.register(familySharingPlugin);
   await app.register(referralPlugin);
   await app.register(openApi);

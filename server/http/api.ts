@@ -15,6 +15,7 @@ import { devicesRoutes } from '../modules/devices/routes.ts';
 import { familySharingRoutes } from '../modules/family-sharing/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
+import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
@@ -51,6 +52,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   adminDashboardRoutes,
   salesRoutes,
   statisticsRoutes,
+  notificationRoutes,
   familySharingRoutes,
   referralRoutes,
   customerDashboardRoutes,

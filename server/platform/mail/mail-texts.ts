@@ -50,6 +50,11 @@ export interface TemplateData {
   };
   /** The link leads to the invoices page. */
   billing_refunded: { name: string; amount: string; invoiceNumber: string; link: string };
+  /**
+   * §4 an invite to a family plan's seat; the link leads to /familysharing/invite/verify.
+   * `name` is the address invited (it may have no account), `ownerName` who invites.
+   */
+  family_invite: { name: string; ownerName: string; expiresOn: string; link: string };
 }
 
 export type TemplateName = keyof TemplateData;

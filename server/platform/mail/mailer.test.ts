@@ -59,6 +59,7 @@ function dataFor(template: TemplateName, to: string): TemplateData[TemplateName]
     },
     billing_canceled: { name: 'Nina', planName: 'Premium', endsOn: 'April 3, 2026', link },
     billing_refunded: { name: 'Nina', amount: '$59.99', invoiceNumber: 'SL-1', link },
+    family_invite: { name: 'Nina', ownerName: 'Frances', expiresOn: 'April 7, 2026', link },
   };
   return data[template];
 }

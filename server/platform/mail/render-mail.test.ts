@@ -43,6 +43,7 @@ const SAMPLE_DATA: { [T in TemplateName]: TemplateData[T] } = {
     link: LINK,
   },
   billing_refunded: { name: 'Nina', amount: '$59.99', invoiceNumber: 'SL-2025-000123', link: LINK },
+  family_invite: { name: 'Nina', ownerName: 'Frances', expiresOn: 'April 7, 2026', link: LINK },
 };
 
 interface Case<T extends TemplateName = TemplateName> {
@@ -114,6 +115,7 @@ describe('renderMail', () => {
         'billing_renewal_reminder',
         'billing_canceled',
         'billing_refunded',
+        'family_invite',
       ].sort(),
     );
   });

@@ -132,6 +132,18 @@ export const en: MailTexts = {
       note: "We won't charge you again unless you reactivate your subscription.",
       ignore: "If you didn't cancel your subscription, please contact our support team.",
     }),
+    family_invite: ({ ownerName, expiresOn }) => ({
+      subject: 'You are invited to share a Shieldline VPN family plan',
+      preview: `${ownerName} wants to share their VPN plan with you.`,
+      heading: 'Join a family plan',
+      paragraphs: [
+        `${ownerName} invites you to use Shieldline VPN on their family plan, at no cost to you.`,
+        'Open the invite to accept or decline it. If you have no account yet, you can sign up with this e-mail address first.',
+      ],
+      action: 'Open the invite',
+      note: `The invite works until ${expiresOn}.`,
+      ignore: "If you don't know who sent this, you can ignore this e-mail.",
+    }),
     billing_refunded: ({ amount, invoiceNumber }) => ({
       subject: 'Your Shieldline VPN refund is on its way',
       preview: 'The money is going back to your payment method.',

@@ -136,6 +136,18 @@ export const es: MailTexts = {
       ignore:
         'Si no has cancelado tu suscripción, ponte en contacto con nuestro equipo de soporte.',
     }),
+    family_invite: ({ ownerName, expiresOn }) => ({
+      subject: 'Te invitan a compartir un plan familiar de Shieldline VPN',
+      preview: `${ownerName} quiere compartir su plan de VPN contigo.`,
+      heading: 'Únete a un plan familiar',
+      paragraphs: [
+        `${ownerName} te invita a usar Shieldline VPN con su plan familiar, sin coste para ti.`,
+        'Abre la invitación para aceptarla o rechazarla. Si aún no tienes cuenta, primero puedes registrarte con esta dirección de correo.',
+      ],
+      action: 'Abrir la invitación',
+      note: `La invitación es válida hasta el ${expiresOn}.`,
+      ignore: 'Si no sabes quién te la envía, puedes ignorar este correo.',
+    }),
     billing_refunded: ({ amount, invoiceNumber }) => ({
       subject: 'Tu reembolso de Shieldline VPN está en camino',
       preview: 'El dinero volverá a tu método de pago.',

@@ -134,6 +134,18 @@ export const fr: MailTexts = {
       note: 'Plus aucun prélèvement ne sera effectué, sauf si vous réactivez votre abonnement.',
       ignore: 'Si vous n’avez pas résilié votre abonnement, contactez notre équipe d’assistance.',
     }),
+    family_invite: ({ ownerName, expiresOn }) => ({
+      subject: 'Vous êtes invité à partager un forfait famille Shieldline VPN',
+      preview: `${ownerName} souhaite partager son forfait VPN avec vous.`,
+      heading: 'Rejoignez un forfait famille',
+      paragraphs: [
+        `${ownerName} vous invite à utiliser Shieldline VPN avec son forfait famille, sans frais pour vous.`,
+        'Ouvrez l’invitation pour l’accepter ou la refuser. Si vous n’avez pas encore de compte, vous pouvez d’abord vous inscrire avec cette adresse e-mail.',
+      ],
+      action: 'Ouvrir l’invitation',
+      note: `L’invitation est valable jusqu’au ${expiresOn}.`,
+      ignore: 'Si vous ne savez pas qui vous l’a envoyée, vous pouvez ignorer cet e-mail.',
+    }),
     billing_refunded: ({ amount, invoiceNumber }) => ({
       subject: 'Votre remboursement Shieldline VPN est en cours',
       preview: 'La somme sera reversée sur votre moyen de paiement.',

@@ -133,6 +133,18 @@ export const nl: MailTexts = {
       note: 'We schrijven niets meer af, tenzij je je abonnement heractiveert.',
       ignore: 'Heb je je abonnement niet zelf opgezegd? Neem dan contact op met ons supportteam.',
     }),
+    family_invite: ({ ownerName, expiresOn }) => ({
+      subject: 'Je bent uitgenodigd voor een Shieldline VPN-gezinsabonnement',
+      preview: `${ownerName} wil zijn of haar VPN-abonnement met je delen.`,
+      heading: 'Doe mee met een gezinsabonnement',
+      paragraphs: [
+        `${ownerName} nodigt je uit om Shieldline VPN te gebruiken via het gezinsabonnement, zonder kosten voor jou.`,
+        'Open de uitnodiging om die te accepteren of af te wijzen. Heb je nog geen account? Dan kun je je eerst registreren met dit e-mailadres.',
+      ],
+      action: 'Uitnodiging openen',
+      note: `De uitnodiging is geldig tot ${expiresOn}.`,
+      ignore: 'Weet je niet wie dit stuurde? Dan kun je deze e-mail negeren.',
+    }),
     billing_refunded: ({ amount, invoiceNumber }) => ({
       subject: 'Je terugbetaling van Shieldline VPN is onderweg',
       preview: 'Het geld gaat terug naar je betaalmethode.',
