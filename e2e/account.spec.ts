@@ -67,7 +67,8 @@ test('enable two-factor by scanning the QR code, sign out, sign in with a code',
   await expect(page).toHaveURL('/en/signin');
 
   await submitSignIn(page, email, password);
-  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  // Focused once the step has moved focus to its title: typing before that could be lost.
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeFocused();
   // The code that confirmed the setup is spent; the next step's code is accepted.
   await typeCode(page, await codeFor(key, 1));
   await expect(page).toHaveURL('/en/dashboard');

@@ -49,7 +49,9 @@ test('social sign-in of an account with two-factor asks for the code', async ({
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await popup.waitForEvent('close');
 
-  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  // The step moves focus to its title as it appears (for screen readers): only once it has
+  // may the code go in, or a slow runner's focus move swallows the typed digits.
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeFocused();
   await page.getByTestId('code-digit-1').click();
   await page.keyboard.type(await codeFor(key, 1));
   await expect(page).toHaveURL('/en/dashboard');
