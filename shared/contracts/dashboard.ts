@@ -13,7 +13,7 @@ export const accessSource = z.object({
   source: z.enum(ENTITLEMENT_SOURCES),
   /** Null: for as long as the source lasts (a family seat while the owner's plan runs). */
   until: isoDate.nullable(),
-  /** A family seat: the owner sharing it, by name (or @username without one). */
+  /** A family seat: the owner sharing it, by name (or e-mail address without one). */
   from: z.string().optional(),
 });
 export type AccessSource = z.infer<typeof accessSource>;

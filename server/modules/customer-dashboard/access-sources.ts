@@ -23,9 +23,12 @@ function laterEnd(a: Date | null, b: Date | null): Date | null {
   return a > b ? a : b;
 }
 
-/** §2 the avatar's rule: the name, or the username after an @. */
-const displayName = (person: { name: string | null; username: string }) =>
-  person.name?.trim() ? person.name : `@${person.username}`;
+/**
+ * The owner as the family screens name them (their name, else their e-mail address): the
+ * member knows the address the invite came from.
+ */
+const displayName = (person: { name: string | null; email: string }) =>
+  person.name?.trim() ? person.name : person.email;
 
 /**
  * The owners whose family seats the rows are, by row. The ledger names the group
@@ -45,7 +48,7 @@ async function familyOwners(
   const byGroup = new Map<number, string>();
   if (groupIds.length > 0) {
     const found = await db
-      .select({ groupId: familyGroups.id, name: users.name, username: users.username })
+      .select({ groupId: familyGroups.id, name: users.name, email: users.email })
       .from(familyGroups)
       .innerJoin(users, eq(users.id, familyGroups.ownerId))
       .where(inArray(familyGroups.id, groupIds));
@@ -60,7 +63,7 @@ async function familyOwners(
     }
     if (membership === undefined) {
       const [own] = await db
-        .select({ name: users.name, username: users.username })
+        .select({ name: users.name, email: users.email })
         .from(familyMembers)
         .innerJoin(familyGroups, eq(familyGroups.id, familyMembers.groupId))
         .innerJoin(users, eq(users.id, familyGroups.ownerId))

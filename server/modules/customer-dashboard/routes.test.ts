@@ -96,12 +96,12 @@ describe('customer dashboard (§2 /dashboard)', async () => {
     });
   });
 
-  it('names an owner without a name by @username, and finds the group by membership', async () => {
+  it('names an owner without a name by e-mail, and finds the group by membership', async () => {
     const owner = await createUser(app.db, { name: null });
     const member = await signedInUser(app);
     await familySeat(owner, member.user, 'family:not-a-group-id');
     const { access } = await dashboard(member.cookie);
-    expect(access.sources).toEqual([{ source: 'family', until: null, from: `@${owner.username}` }]);
+    expect(access.sources).toEqual([{ source: 'family', until: null, from: owner.email }]);
   });
 
   it('shows a staff grant, and several sources in order: own plan, family, bonus, manual', async () => {
