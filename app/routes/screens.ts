@@ -48,6 +48,16 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
   'account.security': () =>
     import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
+  'account.notifications': () =>
+    import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
+  'admin.account.notifications': () =>
+    import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
+  // Public: its texts are the notifications part, which public screens do not load.
+  'notifications.unsubscribe': () =>
+    Promise.all([
+      import('../features/notifications/unsubscribe-page.tsx'),
+      import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['notifications'])),
+    ]).then(([m]) => m.UnsubscribePage),
   'account.email.change.verify': () =>
     import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
 
