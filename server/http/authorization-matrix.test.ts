@@ -5,6 +5,7 @@ import type { Permission } from '#shared/permissions.ts';
 import { BUILT_IN_APP_ID } from '../platform/realtime/pusher-app.ts';
 import { openShop } from '../test/billing-kit.ts';
 import { inputNames } from '../test/endpoint-inputs.ts';
+import { familyRecordProbes } from '../test/family-probes.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { sessionFor, signedInUser, type TestSession } from '../test/test-sessions.ts';
 import { TEST_PASSWORD } from '../test/test-users.ts';
@@ -395,6 +396,7 @@ const RECORD_PROBES: Record<string, RecordProbe> = {
     cases: CUSTOMER_CASE,
     run: invoiceProbe,
   },
+  ...familyRecordProbes(app, shop, send),
 };
 
 /**

@@ -105,7 +105,7 @@ export class FamilySharingService {
     if (await memberSeat(this.db, user.id)) throw conflict(FAMILY_MESSAGES.alreadyInGroup);
     const plan = await ownerPlan(this.db, user.id);
     if (!sharesNow(plan, now)) {
-      throw new AppError('forbidden', { info: FAMILY_MESSAGES.notEligible });
+      throw conflict(FAMILY_MESSAGES.notEligible);
     }
     const group = await this.db.transaction(async (tx) => {
       const [created] = await tx
@@ -126,10 +126,10 @@ export class FamilySharingService {
   /** The caller's own group, with the plan that lets it share now. */
   private async sharingGroup(user: UserRow) {
     const group = await ownedGroup(this.db, user.id);
-    if (!group) throw new AppError('forbidden', { info: FAMILY_MESSAGES.notOwner });
+    if (!group) throw conflict(FAMILY_MESSAGES.notOwner);
     const plan = await ownerPlan(this.db, user.id);
     if (!sharesNow(plan, this.now())) {
-      throw new AppError('forbidden', { info: FAMILY_MESSAGES.ownerNoAccess });
+      throw conflict(FAMILY_MESSAGES.ownerNoAccess);
     }
     return { group, plan };
   }
@@ -137,7 +137,7 @@ export class FamilySharingService {
   /** A seat of the caller's own group; another group's seat is as unknown as none. */
   private async ownSeat(user: UserRow, seatId: number) {
     const group = await ownedGroup(this.db, user.id);
-    if (!group) throw new AppError('forbidden', { info: FAMILY_MESSAGES.notOwner });
+    if (!group) throw conflict(FAMILY_MESSAGES.notOwner);
     const [seat] = await this.db
       .select()
       .from(familyMembers)

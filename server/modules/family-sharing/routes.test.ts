@@ -91,12 +91,12 @@ describe('family sharing', async () => {
     expect((await view(nobody)).role).toBe('none');
     expect((await view(nobody)).can_create).toBe(false);
     const refused = await call(e.create, { cookie: nobody.cookie });
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(409);
     expect(refused.body.errors_info).toEqual([FAMILY_MESSAGES.notEligible]);
 
     const single = await signedInUser(app);
     await shop.buy(single, { plan: '1 month' });
-    expect((await call(e.create, { cookie: single.cookie })).status).toBe(403);
+    expect((await call(e.create, { cookie: single.cookie })).status).toBe(409);
 
     const owner = await signedInUser(app);
     await shop.buy(owner, { plan: FAMILY_PLAN });
@@ -292,7 +292,7 @@ describe('family sharing', async () => {
       cookie: member.cookie,
       body: { email: 'x@example.com' },
     });
-    expect(notOwner.status).toBe(403);
+    expect(notOwner.status).toBe(409);
     expect(notOwner.body.errors_info).toEqual([FAMILY_MESSAGES.notOwner]);
     for (const endpoint of [e.remove, e.resend]) {
       const foreign = await call(endpoint, {
@@ -304,7 +304,7 @@ describe('family sharing', async () => {
         cookie: member.cookie,
         body: { user_id: seat?.user_id ?? 0 },
       });
-      expect(byMember.status).toBe(403);
+      expect(byMember.status).toBe(409);
     }
     // The owner holds no seat: 0 names nothing.
     expect((await call(e.remove, { cookie: owner.cookie, body: { user_id: 0 } })).status).toBe(422);
