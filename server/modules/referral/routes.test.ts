@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { REALTIME_EVENTS, systemEventsChannel } from '#shared/contracts/realtime.ts';
 import { REFERRAL_MESSAGES, referralEndpoints } from '#shared/contracts/referral.ts';
 import { invoices, referrals, subscriptions } from '../../db/schema/index.ts';
@@ -11,6 +12,7 @@ import { until } from '../../test/wait-until.ts';
 import type { Applied } from '../billing/apply-snapshots.ts';
 import { notifyBillingListeners } from '../billing/billing-listeners.ts';
 import { grantBonusDays } from '../billing/bonus-days.ts';
+import { seedDemoReferrals } from './demo-referrals.ts';
 import { claimReward, grantSide, referralSweep, rewardLine } from './referral-rewards.ts';
 
 const e = referralEndpoints;
@@ -273,5 +275,18 @@ describe('referral program: flag off', () => {
       .where(eq(referrals.referredId, friend.user.id));
     expect(row?.rewardedAt).toBeNull();
     expect(await bonusRuns(off, referrer.user.id)).toEqual([]);
+  });
+});
+
+describe('referral program: demo data', () => {
+  it("gives the demo customer a link, three referrals and two rewards' days beside the paid plan", async () => {
+    const customer = await signedInUser(app, { email: 'customer@example.com' });
+    expect((await shop.buy(customer)).status).toBe(200);
+    await seedDemoReferrals(app);
+    await seedDemoReferrals(app);
+    await waitForDays(customer, 2 * BONUS_DAYS);
+    expect((await viewOf(customer)).referrals_count).toBe(3);
+    const current = await call(currentSubscriptionEndpoint, { cookie: customer.cookie });
+    expect(current.data.subscription).toMatchObject({ status: 'active', service_id: 1 });
   });
 });
