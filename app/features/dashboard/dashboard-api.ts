@@ -22,10 +22,15 @@ export const dashboardKeys = {
   family: FAMILY_SHARING_QUERY_KEY,
 };
 
+// Live events reach only an open dashboard: one opened again after an order or a family
+// change elsewhere in the app shows what it had at once, and fetches anew behind it.
+const FRESH_ON_OPEN = { refetchOnMount: 'always' } as const;
+
 export function useDashboard() {
   return useQuery({
     queryKey: dashboardKeys.view,
     queryFn: ({ signal }) => call(dashboardEndpoints.view, {}, { signal }),
+    ...FRESH_ON_OPEN,
   });
 }
 
@@ -36,23 +41,24 @@ export function useSubscriptionDetail(enabled: boolean) {
     queryFn: ({ signal }) => call(billingEndpoints.subscription, {}, { signal }),
     select: (answer) => answer.subscription,
     enabled,
+    ...FRESH_ON_OPEN,
   });
 }
 
-export function useReferralView(enabled: boolean) {
+export function useReferralView() {
   return useQuery({
     queryKey: dashboardKeys.referral,
     queryFn: ({ signal }) => call(referralEndpoints.view, {}, { signal }),
-    enabled,
+    ...FRESH_ON_OPEN,
   });
 }
 
-export function useFamilySharing(enabled: boolean) {
+export function useFamilySharing() {
   return useQuery({
     queryKey: dashboardKeys.family,
     queryFn: ({ signal }) => call(familySharingEndpoints.view, {}, { signal }),
     select: (answer) => answer.familySharing,
-    enabled,
+    ...FRESH_ON_OPEN,
   });
 }
 

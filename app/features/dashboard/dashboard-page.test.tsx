@@ -36,6 +36,7 @@ interface Server {
   referral: ReturnType<typeof referralAnswer>;
   family: ReturnType<typeof familyAnswer>;
   dashboardFails?: boolean;
+  subscriptionFails?: boolean;
 }
 
 /** The calls the dashboard makes, answered from `server`, which a test may change. */
@@ -48,14 +49,16 @@ function serve(server: Server) {
         ? jsonResponse(200, { subscription: server.subscription })
         : errorResponse(404, 'not_found'),
     [currentSubscriptionEndpoint.url]: () =>
-      jsonResponse(200, {
-        subscription: server.subscription && {
-          status: server.subscription.status,
-          service_id: server.subscription.service_id,
-          onetime: server.subscription.onetime,
-        },
-        last_invoice_finalizing: false,
-      }),
+      server.subscriptionFails
+        ? errorResponse(500, 'internal')
+        : jsonResponse(200, {
+            subscription: server.subscription && {
+              status: server.subscription.status,
+              service_id: server.subscription.service_id,
+              onetime: server.subscription.onetime,
+            },
+            last_invoice_finalizing: false,
+          }),
     [referralEndpoints.view.url]: () => jsonResponse(200, server.referral),
     [familySharingEndpoints.view.url]: () => jsonResponse(200, server.family),
   });
@@ -217,6 +220,19 @@ describe('dashboard', () => {
     server.dashboardFails = false;
     await access.getByRole('button', { name: 'Try again' }).click();
     await expect.element(access.getByText('No VPN access')).toBeVisible();
+  });
+
+  it('says when the subscription could not be loaded, and tries again', async () => {
+    const server: Server = { ...newCustomer(), subscriptionFails: true };
+    serve(server);
+    const { screen } = await renderApp('/en/dashboard', testUser(), undefined, {
+      subscription: undefined,
+    });
+    const subscription = screen.getByRole('region', { name: 'Subscription' });
+    await expect.element(subscription.getByRole('alert')).toBeVisible();
+    server.subscriptionFails = false;
+    await subscription.getByRole('button', { name: 'Try again' }).click();
+    await expect.element(subscription.getByText('You have no plan yet')).toBeVisible();
   });
 
   it('follows live events without a reload: access, referrals and family', async () => {

@@ -19,7 +19,7 @@ const personName = (person: FamilyPerson) => person.name?.trim() || person.email
 /** §4 family sharing as the customer stands in it: owner, member, invited, or neither. */
 export function FamilyCard() {
   const { t } = useTranslation();
-  const family = useFamilySharing(true);
+  const family = useFamilySharing();
   return (
     <Panel id="dashboard-family" title={t('dashboard.family.title')}>
       {family.isPending ? (

@@ -36,7 +36,7 @@ async function copy(link: string) {
 /** §1 referral program: the customer's link /{lang}/r/{code}, referrals and bonus days left. */
 export function ReferralCard() {
   const { t } = useTranslation();
-  const referral = useReferralView(true);
+  const referral = useReferralView();
   return (
     <Panel
       id="dashboard-referral"

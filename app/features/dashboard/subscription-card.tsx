@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionStatus } from '#shared/subscription/actions.ts';
 import { hasMembership } from '#shared/subscription/actions.ts';
@@ -63,16 +63,23 @@ export function SubscriptionCard() {
   const { t } = useTranslation();
   const state = useSession((session) => session.subscription);
   const user = useSession((session) => session.user);
+  const [failed, setFailed] = useState<unknown>();
+  const load = useCallback(() => {
+    setFailed(undefined);
+    ensureSubscription().catch(setFailed);
+  }, []);
   useEffect(() => {
-    // The dashboard's route does not wait for it; the menus fetch it too, once.
-    if (user && !state) ensureSubscription().catch(() => undefined);
-  }, [user, state]);
+    // The dashboard's route does not wait for it (the menus ask for the same, once).
+    if (user && !state) load();
+  }, [user, state, load]);
   const current = state?.current ?? null;
   const exists = hasMembership(current);
   const detail = useSubscriptionDetail(exists);
   return (
     <Panel id="dashboard-subscription" title={t('dashboard.subscription.title')}>
-      {!state ? (
+      {!state && failed !== undefined ? (
+        <CardError error={failed} onRetry={load} />
+      ) : !state ? (
         <CardSkeleton lines={3} />
       ) : !exists ? (
         <NoPlan />
