@@ -99,7 +99,7 @@ export const ROUTES = [
   // Where Google and Apple send the sign-in popup back (shared/contracts/oauth.ts).
   plain('oauth.callback', 'oauth/callback', open),
   // A list mail's visible unsubscribe link (shared/contracts/notifications.ts): no sign-in.
-  plain('notifications.unsubscribe', 'notifications/unsubscribe/:subscriberUuid', open),
+  plain('unsubscribe', 'notifications/unsubscribe/:subscriberUuid', open),
   // §2 "/r/{id} is a referral join link"; guard priority 2 turns it into the order page.
   landing('referral', 'r/:id', open),
   shopLanding('order2', 'order-v2', {

@@ -41,6 +41,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
 
   // Where every customer lands (app/features/dashboard/).
   dashboard: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  'features.family-sharing': () =>
+    import('../features/family-sharing/family-sharing-page.tsx').then((m) => m.FamilySharingPage),
+  // Public: the invitee may not be signed in yet (its texts load with public screens).
+  'familysharing.invite.verify': () =>
+    import('../features/family-sharing/invite-verify-page.tsx').then((m) => m.InviteVerifyPage),
   'refer-friend': () =>
     import('../features/referral/refer-friend-page.tsx').then((m) => m.ReferFriendPage),
 
@@ -53,7 +58,7 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.account.notifications': () =>
     import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
   // Public: its texts are the notifications part, which public screens do not load.
-  'notifications.unsubscribe': () =>
+  unsubscribe: () =>
     Promise.all([
       import('../features/notifications/unsubscribe-page.tsx'),
       import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['notifications'])),

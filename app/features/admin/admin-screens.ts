@@ -21,6 +21,8 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.logs.view': () => import('./logs/log-page.tsx').then((m) => m.LogPage),
   'admin.invoices.export-pdf': () =>
     import('./sales/invoices-export-page.tsx').then((m) => m.InvoicesExportPage),
+  'admin.notifications.email-lists': () =>
+    import('./notifications/email-lists-page.tsx').then((m) => m.EmailListsPage),
   'admin.coupons.overview': () => import('./coupons/coupons-page.tsx').then((m) => m.CouponsPage),
   'admin.coupons.preapplied': () =>
     import('./coupons/preapplied-coupons-page.tsx').then((m) => m.PreappliedCouponsPage),

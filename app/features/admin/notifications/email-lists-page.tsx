@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AdminNotificationList, empEndpoints } from '#shared/contracts/notifications.ts';
+import { failureMessage } from '../../../api/api-error.ts';
+import { call } from '../../../api/client.ts';
+import { Button } from '../../../ui/button.tsx';
+import { FormError } from '../../../ui/form-field.tsx';
+import { LoadingBlock } from '../../../ui/spinner.tsx';
+import { notify } from '../../../ui/toast.tsx';
+import { AdminPage } from '../kit/admin-page.tsx';
+import { EditListDialog, SendDialog } from './list-dialogs.tsx';
+import { SendsTable } from './sends-table.tsx';
+
+const listsKey = ['notifications', 'emp'] as const;
+
+/** §2 /admin/notifications/email-lists: the lists, their edit, sending to one, and progress. */
+export function EmailListsPage() {
+  const { t } = useTranslation();
+  return (
+    <AdminPage title={t('staff_notifications.title')}>
+      <EmailLists />
+    </AdminPage>
+  );
+}
+
+function EmailLists() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<AdminNotificationList | null>(null);
+  const [sending, setSending] = useState<AdminNotificationList | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const lists = useQuery({
+    queryKey: listsKey,
+    queryFn: ({ signal }) => call(empEndpoints.list, { query: { per_page: 100 } }, { signal }),
+  });
+  const done = async (message: string) => {
+    setEditing(null);
+    setSending(null);
+    setAnnouncement(message);
+    notify.success(message);
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  };
+  return (
+    <>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <section
+        aria-labelledby="email-lists-title"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 id="email-lists-title" className="mb-4 text-lg font-semibold text-slate-900">
+          {t('staff_notifications.lists')}
+        </h2>
+        {lists.isPending ? (
+          <LoadingBlock />
+        ) : lists.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <FormError message={failureMessage(lists.error)} />
+            <Button variant="secondary" onClick={() => lists.refetch()}>
+              {t('staff_notifications.retry')}
+            </Button>
+          </div>
+        ) : lists.data.items.length === 0 ? (
+          <p className="text-sm text-slate-600">{t('staff_notifications.empty')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="email-lists">
+              <thead className="text-xs text-slate-500 uppercase">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('staff_notifications.fields.name')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('staff_notifications.fields.visible')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('staff_notifications.fields.push')}
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    {t('staff_notifications.subscribers')}
+                  </th>
+                  <th scope="col" className="py-2">
+                    {t('staff.kit.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {lists.data.items.map((list) => (
+                  <tr key={list.listUuid} data-testid="email-list">
+                    <td className="py-3 pr-4">
+                      <p className="font-medium text-slate-900">{list.name}</p>
+                      <p className="text-slate-600">{list.description}</p>
+                    </td>
+                    <td className="py-3 pr-4">
+                      {t(list.visible ? 'staff.kit.yes' : 'staff.kit.no')}
+                    </td>
+                    <td className="py-3 pr-4">{t(list.push ? 'staff.kit.yes' : 'staff.kit.no')}</td>
+                    <td className="py-3 pr-4">{list.subscribers_count}</td>
+                    <td className="py-3">
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          variant="secondary"
+                          aria-label={t('staff_notifications.edit_named', { name: list.name })}
+                          onClick={() => setEditing(list)}
+                        >
+                          {t('staff_notifications.edit')}
+                        </Button>
+                        <Button
+                          aria-label={t('staff_notifications.send_named', { name: list.name })}
+                          onClick={() => setSending(list)}
+                        >
+                          {t('staff_notifications.compose')}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {lists.data && (
+          <p className="mt-3 text-xs text-slate-500">
+            {t('staff_notifications.rate', { rate: lists.data.controls.send_rate_per_second })}
+          </p>
+        )}
+      </section>
+      <SendsTable />
+      {editing && <EditListDialog list={editing} onClose={() => setEditing(null)} onDone={done} />}
+      {sending && <SendDialog list={sending} onClose={() => setSending(null)} onDone={done} />}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { empEndpoints, type NotificationSend } from '#shared/contracts/notifications.ts';
+import { failureMessage } from '../../../api/api-error.ts';
+import { call } from '../../../api/client.ts';
+import { FormError } from '../../../ui/form-field.tsx';
+import { LoadingBlock } from '../../../ui/spinner.tsx';
+
+const running = (send: NotificationSend) => send.status === 'queued' || send.status === 'sending';
+
+/** Messages sent to lists and how far each got; followed every 2 s while one is under way. */
+export function SendsTable() {
+  const { t, i18n } = useTranslation();
+  const sends = useQuery({
+    queryKey: ['notifications', 'sends'],
+    queryFn: ({ signal }) => call(empEndpoints.sends, { query: { per_page: 20 } }, { signal }),
+    refetchInterval: (query) => (query.state.data?.items.some(running) ? 2_000 : false),
+  });
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  return (
+    <section
+      aria-labelledby="sends-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="sends-title" className="mb-4 text-lg font-semibold text-slate-900">
+        {t('staff_notifications.sends')}
+      </h2>
+      {sends.isPending ? (
+        <LoadingBlock />
+      ) : sends.isError ? (
+        <FormError message={failureMessage(sends.error)} />
+      ) : sends.data.items.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('staff_notifications.no_sends')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="sends">
+          {sends.data.items.map((send) => {
+            const done = send.sent + send.failed;
+            return (
+              <li key={send.send_id} className="py-3" data-testid="send" data-status={send.status}>
+                <p className="font-medium text-slate-900">{send.subject}</p>
+                <p className="text-sm text-slate-600">
+                  {t('staff_notifications.send_line', {
+                    list: send.list_name,
+                    date: date(send.created_at),
+                    status: t(`staff_notifications.statuses.${send.status}`),
+                  })}
+                </p>
+                <progress
+                  className="mt-2 w-full"
+                  max={Math.max(send.total, 1)}
+                  value={Math.min(done, send.total)}
+                  aria-label={t('staff_notifications.progress', { subject: send.subject })}
+                />
+                <p className="text-xs text-slate-500">
+                  {t('staff_notifications.counts', {
+                    sent: send.sent,
+                    failed: send.failed,
+                    total: send.total,
+                  })}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
