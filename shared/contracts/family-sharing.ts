@@ -18,7 +18,6 @@ export const FAMILY_MESSAGES = {
   notEligible: 'family.errors.not_eligible',
   alreadyInGroup: 'family.errors.already_in_group',
   groupExists: 'family.errors.group_exists',
-  noGroup: 'family.errors.no_group',
   notOwner: 'family.errors.not_owner',
   notMember: 'family.errors.not_member',
   seatsFull: 'family.errors.seats_full',
@@ -32,7 +31,6 @@ export const FAMILY_MESSAGES = {
   verifyEmailFirst: 'family.errors.verify_email_first',
   ownerNoAccess: 'family.errors.owner_no_access',
   alreadyAccepted: 'family.errors.already_accepted',
-  tooManyResends: 'family.errors.too_many_resends',
 } as const;
 
 /** §4 an invite can be answered for seven days after it was sent (or last resent). */

@@ -1,0 +1,26 @@
+import type { ComponentProps } from 'react';
+import { RouteLink } from '../../layout/route-link.tsx';
+
+const STYLES = {
+  primary: 'bg-brand-500 text-white hover:bg-brand-600 active:bg-brand-700',
+  secondary: 'border border-[#dfe1e6] bg-white text-slate-800 hover:bg-slate-50',
+} as const;
+
+/** A link styled as a button: it leads to another screen (order, sign in) rather than acting. */
+export function FamilyLink({
+  variant = 'secondary',
+  className = '',
+  ...props
+}: ComponentProps<typeof RouteLink> & { variant?: keyof typeof STYLES }) {
+  return (
+    <RouteLink
+      {...props}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${STYLES[variant]} ${className}`}
+    />
+  );
+}
+
+/** Who someone is, as the family page names them: their name, else their address. */
+export function personName(person: { name: string | null; email: string } | null, email = '') {
+  return person?.name?.trim() || person?.email || email;
+}
