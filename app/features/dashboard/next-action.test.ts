@@ -30,6 +30,7 @@ describe('the next action of the subscription card (§4)', () => {
 
 describe('the date beside the status', () => {
   const base = {
+    service_id: 1 as const,
     onetime: false,
     cancel_at_period_end: false,
     current_period_end: '2026-12-01T00:00:00.000Z',
@@ -40,6 +41,8 @@ describe('the date beside the status', () => {
     expect(planDate({ ...base, status: 'active' }).kind).toBe('renews');
     expect(planDate({ ...base, status: 'active', cancel_at_period_end: true }).kind).toBe('ends');
     expect(planDate({ ...base, status: 'canceled' }).kind).toBe('ends');
+    // Bonus days are never charged: they end.
+    expect(planDate({ ...base, status: 'active', service_id: 5 }).kind).toBe('ends');
     expect(planDate({ ...base, status: 'expired' }).kind).toBe('ended');
     expect(planDate({ ...base, status: 'refunded' })).toEqual({ kind: 'none' });
     expect(

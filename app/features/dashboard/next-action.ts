@@ -1,5 +1,9 @@
 import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
-import { accountActions, type SubscriptionValue } from '#shared/subscription/actions.ts';
+import {
+  accountActions,
+  SERVICE_IDS,
+  type SubscriptionValue,
+} from '#shared/subscription/actions.ts';
 import type { RouteName } from '../../routes/route-table.ts';
 
 /** The one thing the subscription card offers first, and where it leads. */
@@ -43,13 +47,20 @@ export type PlanDate =
 
 type Dates = Pick<
   SubscriptionDetail,
-  'status' | 'onetime' | 'cancel_at_period_end' | 'current_period_end' | 'grace_until' | 'ended_at'
+  | 'status'
+  | 'service_id'
+  | 'onetime'
+  | 'cancel_at_period_end'
+  | 'current_period_end'
+  | 'grace_until'
+  | 'ended_at'
 >;
 
 /**
  * The renewal or end date, read as the membership page reads it: on hold lasts to the grace
  * end, an ended plan shows when it ended, a running one renews unless it is one-time or set
- * to cancel at the period end.
+ * to cancel at the period end. Bonus days (service 5) are never charged, so they end rather
+ * than renew.
  */
 export function planDate(s: Dates): PlanDate {
   const at = (kind: Exclude<PlanDate['kind'], 'none'>, date: string | null): PlanDate =>
@@ -66,6 +77,11 @@ export function planDate(s: Dates): PlanDate {
     case 'paused':
       return at('paused', s.current_period_end);
     case 'active':
-      return at(s.cancel_at_period_end || s.onetime ? 'ends' : 'renews', s.current_period_end);
+      return at(
+        s.cancel_at_period_end || s.onetime || s.service_id === SERVICE_IDS.bonus
+          ? 'ends'
+          : 'renews',
+        s.current_period_end,
+      );
   }
 }
