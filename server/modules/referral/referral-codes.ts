@@ -3,9 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { referralCodes } from '../../db/schema/index.ts';
 
-/** 96 random bits: a link names nobody and no one can walk the space of codes. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const CODE_LENGTH = 16;
+
+/**
+ * About 95 random bits of letters and digits: a link names nobody, no one can walk the space
+ * of codes, and nothing in it needs escaping or is cut off by a mail client at a dash.
+ */
 function newCode(): string {
-  return randomBytes(12).toString('base64url');
+  let code = '';
+  while (code.length < CODE_LENGTH) {
+    for (const byte of randomBytes(CODE_LENGTH)) {
+      // 248 = 4 × 62: bytes above it are dropped so every letter is equally likely.
+      if (byte < 248 && code.length < CODE_LENGTH) code += ALPHABET[byte % ALPHABET.length];
+    }
+  }
+  return code;
 }
 
 /**
