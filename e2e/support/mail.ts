@@ -6,6 +6,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   links: string[];
+  /** Header values by lower-case name, as sent (a repeated header: its last line). */
+  headers: Record<string, string>;
 }
 
 /** The messages the app sent to `to` through the mail catcher's real SMTP server. */
