@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { JOURNEY_PASSWORD, registerVerifiedUser, signIn, uniqueEmail } from './support/auth.ts';
+import {
+  DEMO,
+  JOURNEY_PASSWORD,
+  registerVerifiedUser,
+  signIn,
+  uniqueEmail,
+} from './support/auth.ts';
 import { fillCard, TEST_CARDS } from './support/billing.ts';
 
 // §1 referral program: customer A shares the link of the refer-a-friend page, customer B
@@ -66,4 +72,13 @@ test("opening one's own link while signed in is refused in words", async ({ page
   await page.goto(link);
   await expect(page.getByText('You cannot join through your own referral link.')).toBeVisible();
   await expect(page).toHaveURL(/order-v2/);
+});
+
+test("the demo customer's refer-a-friend page has figures to show", async ({ page }) => {
+  await signIn(page, DEMO.customer.email, DEMO.customer.password);
+  await page.goto('/en/refer-friend');
+  const rewards = page.getByRole('region', { name: 'Your rewards' });
+  await expect(rewards.getByTestId('referral-count')).toHaveText('3 friends');
+  await expect(rewards.getByTestId('referral-bonus-days')).toHaveText(/^[1-9]\d* days?$/);
+  await expect(page.getByTestId('referral-link')).toHaveValue(/\/en\/r\/[A-Za-z0-9]{16}$/);
 });
