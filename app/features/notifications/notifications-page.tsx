@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationList } from '#shared/contracts/notifications.ts';
 import { failureMessage } from '../../api/api-error.ts';
+import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { FormError } from '../../ui/form-field.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
-import { notifyRequestError } from '../../ui/toast.tsx';
+import { notify, REQUEST_ERROR_DURATION_MS } from '../../ui/toast.tsx';
 import { AccountLayout } from '../account/account-layout.tsx';
 import { useAccount } from '../account/use-account.ts';
 import { notificationsApi, notificationsKey } from './notifications-api.ts';
@@ -62,7 +63,10 @@ export function NotificationsPanel() {
       }
       await refresh();
     } catch (error) {
-      notifyRequestError(error);
+      // The refusal names the list or subscription as a field (gone, hidden): its words,
+      // not the generic "some fields need your attention".
+      const message = applyApiErrors(error, () => undefined, []);
+      if (message) notify.danger(message, { duration: REQUEST_ERROR_DURATION_MS });
       await refresh();
     } finally {
       setBusy(null);
