@@ -99,7 +99,7 @@ function EmailLists() {
                     <td className="py-3 pr-4">{t(list.push ? 'staff.kit.yes' : 'staff.kit.no')}</td>
                     <td className="py-3 pr-4">{list.subscribers_count}</td>
                     <td className="py-3">
-                      <div className="flex flex-wrap gap-2">
+                      <div className="flex gap-2 whitespace-nowrap">
                         <Button
                           variant="secondary"
                           aria-label={t('staff_notifications.edit_named', { name: list.name })}
