@@ -13,6 +13,12 @@ import { reconcile } from './reconciliation.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     catalog: Catalog;
+    /**
+     * Settles once the demo billing (history, then the demo customer's order) is in; at once
+     * when there is none. Other domains' demo data that buys or grants waits for it: bonus
+     * days granted first would stand in the way of the demo order.
+     */
+    demoBillingSeeded: Promise<void>;
   }
 }
 
@@ -27,6 +33,12 @@ const RECONCILE = 'billing.reconcile';
 export const billingPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('catalog', new Catalog(app.db));
+    let seeded = () => {};
+    const seeding = app.config.seedDemo && app.config.features.has('billing');
+    app.decorate(
+      'demoBillingSeeded',
+      seeding ? new Promise<void>((resolve) => (seeded = resolve)) : Promise.resolve(),
+    );
     if (!app.config.features.has('billing')) return;
     configureFromEnvironment(app);
     watchGatewaySettings(app);
@@ -57,6 +69,7 @@ export const billingPlugin = fp(
           await seedDemoBilling(app).catch((error: unknown) =>
             app.log.error({ err: error }, 'demo billing could not be seeded'),
           );
+          seeded();
         })();
       });
     }

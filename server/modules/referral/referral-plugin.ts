@@ -27,9 +27,12 @@ export const referralPlugin = fp(
     await app.queue.schedule(SWEEP_QUEUE, '*/5 * * * *');
     if (app.config.seedDemo) {
       app.addHook('onReady', async () => {
-        void seedDemoReferrals(app).catch((error: unknown) =>
-          app.log.error({ err: error }, 'demo referrals could not be seeded'),
-        );
+        // After the demo order: the demo customer's bonus days come beside their paid plan.
+        void app.demoBillingSeeded
+          .then(() => seedDemoReferrals(app))
+          .catch((error: unknown) =>
+            app.log.error({ err: error }, 'demo referrals could not be seeded'),
+          );
       });
     }
   },
