@@ -110,7 +110,8 @@ function Answer({ token }: { token: string }) {
       onConfirm: () => answer('decline'),
     });
 
-  if (outcome === 'member') {
+  // Opened again after accepting (or a member already): nothing to answer.
+  if (outcome === 'member' || (!outcome && family.data?.familySharing.role === 'member')) {
     const owner = personName(family.data?.familySharing.owner ?? null);
     return (
       <div role="status" className="flex flex-col gap-4" data-testid="family-verify-accepted">

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
-import { familyGroups, familyMembers } from '../../db/schema/index.ts';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { entitlements, familyGroups, familyMembers } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import type { Applied } from '../billing/apply-snapshots.ts';
 import { syncGroupAccess } from './family-access.ts';
@@ -50,6 +50,27 @@ export async function familySweep(app: App): Promise<void> {
       ),
     )
     .returning({ groupId: familyMembers.groupId, userId: familyMembers.userId });
+  // A seat gone without its access ended with it (the owner's account deleted, which takes
+  // the group and its seats with it): such access ends now.
+  const orphaned = await app.db
+    .update(entitlements)
+    .set({ endsAt: now })
+    .where(
+      and(
+        eq(entitlements.source, 'family'),
+        isNull(entitlements.revokedAt),
+        or(isNull(entitlements.endsAt), gt(entitlements.endsAt, now)),
+        sql`not exists (select 1 from ${familyMembers} where ${familyMembers.userId} = ${entitlements.userId} and ${familyMembers.acceptedAt} is not null and 'family:' || ${familyMembers.groupId} = ${entitlements.sourceRef})`,
+      ),
+    )
+    .returning({ userId: entitlements.userId });
+  if (orphaned.length > 0) {
+    await familyChanged(
+      app,
+      null,
+      orphaned.map((row) => row.userId),
+    );
+  }
   const groups = await app.db.select().from(familyGroups);
   for (const group of groups) {
     if (expired.some((row) => row.groupId === group.id)) {

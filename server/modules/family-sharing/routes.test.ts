@@ -14,12 +14,14 @@ import {
   familyMembers,
   mailOutbox,
   subscriptions,
+  users,
 } from '../../db/schema/index.ts';
 import { openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { sessionFor, signedInUser, type TestSession } from '../../test/test-sessions.ts';
 import { createUser } from '../../test/test-users.ts';
 import { accessOf } from '../billing/entitlement-sync.ts';
+import { familySweep } from './family-sweep.ts';
 
 const FAMILY_PLAN = 'Family, 1 year';
 
@@ -489,6 +491,18 @@ describe('family sharing', async () => {
     expect(refused.body.errors_info).toEqual([FAMILY_MESSAGES.ownerNoAccess]);
     // A year of every other test's renewals passes on the clock first.
   }, 120_000);
+
+  it("ends a member's access when the owner's account is gone", async () => {
+    const owner = await familyOwner();
+    const member = await signedInUser(app);
+    await invite(owner, member.user.email);
+    await call(e.accept, { cookie: member.cookie });
+    expect((await access(member)).active).toBe(true);
+    await app.db.delete(users).where(eq(users.id, owner.user.id));
+    await familySweep(app);
+    expect((await access(member)).active).toBe(false);
+    expect((await view(member)).role).toBe('none');
+  });
 
   it('answers 404 for every call while the family_sharing flag is off', async () => {
     const { app: off } = await createTestApp({ FEATURES: 'billing,users,auth,logging,referral' });
