@@ -115,8 +115,10 @@ describe('e-mail lists', () => {
   it('sends a message only after a confirm naming the recipients, then shows it sent', async () => {
     const sent: Record<string, unknown>[] = [];
     let sends: NotificationSend[] = [];
+    let subscribers = 3;
     stubFetch({
-      [empEndpoints.list.url]: () => jsonResponse(200, lists([NEWS])),
+      [empEndpoints.list.url]: () =>
+        jsonResponse(200, lists([{ ...NEWS, subscribers_count: subscribers }])),
       [empEndpoints.sends.url]: () => jsonResponse(200, page(sends)),
       [empEndpoints.send.url]: async (request) => {
         const body = (await request.json()) as Record<string, unknown>;
@@ -128,6 +130,8 @@ describe('e-mail lists', () => {
     });
     const { screen } = await renderApp('/en/admin/notifications/email-lists', admin);
     await expect.element(screen.getByText('Nothing sent yet.')).toBeVisible();
+    // Two more joined since the page was loaded: the confirm counts them.
+    subscribers = 5;
     await screen.getByRole('button', { name: 'Send a message to Product news' }).click();
     const dialog = screen.getByRole('dialog', { name: 'Message to Product news' });
     await dialog.getByLabelText('Subject').fill('Lisbon is open');
@@ -138,7 +142,7 @@ describe('e-mail lists', () => {
     let confirmation = screen.getByRole('dialog', { name: 'Send this message?' });
     await expect
       .element(confirmation)
-      .toHaveTextContent(/It goes to the subscribers of Product news\. Recipients: 3\./);
+      .toHaveTextContent(/It goes to the subscribers of Product news\. Recipients: 5\./);
     await confirmation.getByRole('button', { name: 'No' }).click();
     await expect.element(confirmation).not.toBeInTheDocument();
     expect(sent).toEqual([]);
@@ -167,5 +171,8 @@ describe('e-mail lists', () => {
     const done = screen.getByTestId('send');
     await expect.element(done).toHaveAttribute('data-status', 'done');
     await expect.element(done).toHaveTextContent(/3 sent, 0 failed of 3/);
+    await expect
+      .element(done.getByRole('progressbar', { name: 'Progress of Lisbon is open' }))
+      .toHaveAttribute('aria-valuenow', '100');
   });
 });

@@ -28,15 +28,18 @@ function EmailLists() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<AdminNotificationList | null>(null);
-  const [sending, setSending] = useState<AdminNotificationList | null>(null);
+  // By id, so the confirm counts the recipients of the list as last fetched (refetched when
+  // the dialog opens), not as they were when the page loaded.
+  const [sendingUuid, setSendingUuid] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const lists = useQuery({
     queryKey: listsKey,
     queryFn: ({ signal }) => call(empEndpoints.list, { query: { per_page: 100 } }, { signal }),
   });
+  const sending = lists.data?.items.find((list) => list.listUuid === sendingUuid);
   const done = async (message: string) => {
     setEditing(null);
-    setSending(null);
+    setSendingUuid(null);
     setAnnouncement(message);
     notify.success(message);
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
@@ -109,7 +112,10 @@ function EmailLists() {
                         </Button>
                         <Button
                           aria-label={t('staff_notifications.send_named', { name: list.name })}
-                          onClick={() => setSending(list)}
+                          onClick={() => {
+                            setSendingUuid(list.listUuid);
+                            void lists.refetch();
+                          }}
                         >
                           {t('staff_notifications.compose')}
                         </Button>
@@ -129,7 +135,7 @@ function EmailLists() {
       </section>
       <SendsTable />
       {editing && <EditListDialog list={editing} onClose={() => setEditing(null)} onDone={done} />}
-      {sending && <SendDialog list={sending} onClose={() => setSending(null)} onDone={done} />}
+      {sending && <SendDialog list={sending} onClose={() => setSendingUuid(null)} onDone={done} />}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { empEndpoints, type NotificationSend } from '#shared/contracts/notificat
 import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { FormError } from '../../../ui/form-field.tsx';
+import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 
 const running = (send: NotificationSend) => send.status === 'queued' || send.status === 'sending';
@@ -48,11 +49,10 @@ export function SendsTable() {
                     status: t(`staff_notifications.statuses.${send.status}`),
                   })}
                 </p>
-                <progress
-                  className="mt-2 w-full"
-                  max={Math.max(send.total, 1)}
-                  value={Math.min(done, send.total)}
-                  aria-label={t('staff_notifications.progress', { subject: send.subject })}
+                <ProgressBar
+                  className="mt-2"
+                  value={send.status === 'done' ? 1 : done / Math.max(send.total, 1)}
+                  label={t('staff_notifications.progress', { subject: send.subject })}
                 />
                 <p className="text-xs text-slate-500">
                   {t('staff_notifications.counts', {
