@@ -27,6 +27,8 @@ function Unsubscribe() {
   const link = useQuery({
     queryKey: ['notifications', 'link', subscriberUuid],
     queryFn: ({ signal }) => call(e.view, { params: { subscriberUuid } }, { signal }),
+    // Asked anew on each visit: a link used a moment ago must not be offered again.
+    gcTime: 0,
   });
   const leave = useMutation({
     mutationFn: () => call(e.oneClick, { params: { subscriberUuid } }),
