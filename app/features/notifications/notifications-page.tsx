@@ -42,6 +42,10 @@ export function NotificationsPanel() {
       ]);
       return { lists: lists.items, subscriptions: subscriptions.items };
     },
+    // A mail's unsubscribe link changes these outside this page (often in another tab or
+    // the mail app): read them again on each visit and on coming back to the tab.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
   });
   const [busy, setBusy] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
