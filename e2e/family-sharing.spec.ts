@@ -66,7 +66,7 @@ test('an owner invites by e-mail, the invitee signs up from the link and accepts
 
   // B verifies the address (the second mail) and lands on the dashboard: family access.
   await member.goto(await linkFromMail(request, invitee, 2));
-  await member.goto('/en/dashboard');
+  await expect(member).toHaveURL(/\/en\/dashboard/);
   const access = member.getByTestId('dashboard-access');
   await expect(access).toContainText('VPN access active');
   await expect(access).toContainText(`Family plan of ${owner.email}`);
