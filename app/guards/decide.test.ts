@@ -571,6 +571,7 @@ describe('priority order holds when several rules match', () => {
       path: 'familysharing/invite/verify',
       name: 'familysharing.invite.verify',
       roles: EVERYONE,
+      feature: 'family_sharing',
       challenge: { required: true, checks: fullCheck },
     },
     {

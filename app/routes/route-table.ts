@@ -93,6 +93,7 @@ export const ROUTES = [
   plain('password.reset', 'password/reset', { ...visitorOnly, access: 'password.reset' }),
   plain('familysharing.invite.verify', 'familysharing/invite/verify', {
     ...open,
+    feature: 'family_sharing',
     challenge: { required: true, checks: ['email', 'token', 'tokenValid'] },
   }),
   landing('page-not-found', 'page-not-found', open),

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { EntitlementSource } from '#shared/billing/billing-values.ts';
 import type { AccessSource, DashboardResponse } from '#shared/contracts/dashboard.ts';
 import type { Lang } from '#shared/locales.ts';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { useAppConfig } from '../../lib/app-config-context.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useDashboard } from './dashboard-api.ts';
 import { formatDashboardDate } from './dashboard-format.ts';
-import { DashboardLink } from './link-button.tsx';
 
 const SOURCE_KEYS: Record<EntitlementSource, string> = {
   subscription: 'dashboard.access.source.subscription',
@@ -88,9 +88,9 @@ function Access({ access }: { access: DashboardResponse['access'] }) {
         <>
           <p className="mt-1 text-sm text-slate-600">{t('dashboard.access.none_text')}</p>
           {features.includes('billing') && (
-            <DashboardLink name="billing.order2" className="mt-4">
+            <LinkButton name="billing.order2" className="mt-4">
               {t('dashboard.access.get_access')}
-            </DashboardLink>
+            </LinkButton>
           )}
         </>
       )}

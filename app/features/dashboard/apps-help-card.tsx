@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { Panel } from '../../ui/panel.tsx';
-import { DashboardLink } from './link-button.tsx';
 
 /**
  * Download apps and help. §2's user menu points both at home (no download or help-center
@@ -12,8 +12,8 @@ export function AppsHelpCard() {
     <Panel id="dashboard-apps" title={t('dashboard.apps.title')}>
       <p className="text-sm text-slate-600">{t('dashboard.apps.text')}</p>
       <div className="mt-4 flex flex-wrap gap-2">
-        <DashboardLink name="home">{t('dashboard.apps.download')}</DashboardLink>
-        <DashboardLink name="home">{t('dashboard.apps.help')}</DashboardLink>
+        <LinkButton name="home">{t('dashboard.apps.download')}</LinkButton>
+        <LinkButton name="home">{t('dashboard.apps.help')}</LinkButton>
       </div>
     </Panel>
   );

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { FamilyPerson, FamilySharing } from '#shared/contracts/family-sharing.ts';
+import type { FamilySharing } from '#shared/contracts/family-sharing.ts';
+import { personName } from '#shared/family/person-name.ts';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useFamilySharing } from './dashboard-api.ts';
-import { DashboardLink } from './link-button.tsx';
 import { type PluralForms, pluralKey } from './plural.ts';
 
 const MEMBERS: PluralForms = {
@@ -13,8 +14,6 @@ const MEMBERS: PluralForms = {
   many: 'dashboard.family.members.many',
   other: 'dashboard.family.members.other',
 };
-
-const personName = (person: FamilyPerson) => person.name?.trim() || person.email;
 
 /** §4 family sharing as the customer stands in it: owner, member, invited, or neither. */
 export function FamilyCard() {
@@ -73,13 +72,13 @@ function Family({ family }: { family: FamilySharing }) {
           {family.can_create ? t('dashboard.family.can_create') : t('dashboard.family.none')}
         </p>
       )}
-      <DashboardLink name="features.family-sharing" className="mt-4">
+      <LinkButton name="features.family-sharing" className="mt-4">
         {family.role === 'owner'
           ? t('dashboard.family.manage')
           : family.role === 'invitee'
             ? t('dashboard.family.answer')
             : t('dashboard.family.open')}
-      </DashboardLink>
+      </LinkButton>
     </div>
   );
 }

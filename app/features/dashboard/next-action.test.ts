@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionValue } from '#shared/subscription/actions.ts';
-import { nextAction, planDate } from './next-action.ts';
+import { nextAction } from './next-action.ts';
 
 const card = (status: SubscriptionValue['status'], more: Partial<SubscriptionValue> = {}) =>
   ({ status, service_id: 1, onetime: false, ...more }) as SubscriptionValue;
@@ -25,28 +25,5 @@ describe('the next action of the subscription card (§4)', () => {
     // An invoice being finalised holds the upgrade back.
     expect(nextAction(card('active'), true)).toBeNull();
     expect(nextAction(card('paused', { service_id: 6 }), false)).toBeNull();
-  });
-});
-
-describe('the date beside the status', () => {
-  const base = {
-    service_id: 1 as const,
-    onetime: false,
-    cancel_at_period_end: false,
-    current_period_end: '2026-12-01T00:00:00.000Z',
-    grace_until: null,
-    ended_at: null,
-  };
-  it('renews, ends, or ended as the plan stands', () => {
-    expect(planDate({ ...base, status: 'active' }).kind).toBe('renews');
-    expect(planDate({ ...base, status: 'active', cancel_at_period_end: true }).kind).toBe('ends');
-    expect(planDate({ ...base, status: 'canceled' }).kind).toBe('ends');
-    // Bonus days are never charged: they end.
-    expect(planDate({ ...base, status: 'active', service_id: 5 }).kind).toBe('ends');
-    expect(planDate({ ...base, status: 'expired' }).kind).toBe('ended');
-    expect(planDate({ ...base, status: 'refunded' })).toEqual({ kind: 'none' });
-    expect(
-      planDate({ ...base, status: 'on_hold', grace_until: '2026-12-08T00:00:00.000Z' }),
-    ).toEqual({ kind: 'access_until', date: '2026-12-08T00:00:00.000Z' });
   });
 });

@@ -1,9 +1,4 @@
-import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
-import {
-  accountActions,
-  SERVICE_IDS,
-  type SubscriptionValue,
-} from '#shared/subscription/actions.ts';
+import { accountActions, type SubscriptionValue } from '#shared/subscription/actions.ts';
 import type { RouteName } from '../../routes/route-table.ts';
 
 /** The one thing the subscription card offers first, and where it leads. */
@@ -38,50 +33,4 @@ export function nextAction(
   if (offered.bonusUpgrade) return 'bonus_upgrade';
   if (offered.upgrade) return 'upgrade';
   return null;
-}
-
-/** Which date the card shows beside the status, and what it means. */
-export type PlanDate =
-  | { kind: 'renews' | 'ends' | 'ended' | 'access_until' | 'paused'; date: string }
-  | { kind: 'none' };
-
-type Dates = Pick<
-  SubscriptionDetail,
-  | 'status'
-  | 'service_id'
-  | 'onetime'
-  | 'cancel_at_period_end'
-  | 'current_period_end'
-  | 'grace_until'
-  | 'ended_at'
->;
-
-/**
- * The renewal or end date, read as the membership page reads it: on hold lasts to the grace
- * end, an ended plan shows when it ended, a running one renews unless it is one-time or set
- * to cancel at the period end. Bonus days (service 5) are never charged, so they end rather
- * than renew.
- */
-export function planDate(s: Dates): PlanDate {
-  const at = (kind: Exclude<PlanDate['kind'], 'none'>, date: string | null): PlanDate =>
-    date ? { kind, date } : { kind: 'none' };
-  switch (s.status) {
-    case 'on_hold':
-      return at('access_until', s.grace_until ?? s.current_period_end);
-    case 'expired':
-    case 'refunded':
-    case 'failed':
-      return at('ended', s.ended_at ?? (s.status === 'expired' ? s.current_period_end : null));
-    case 'canceled':
-      return at('ends', s.current_period_end);
-    case 'paused':
-      return at('paused', s.current_period_end);
-    case 'active':
-      return at(
-        s.cancel_at_period_end || s.onetime || s.service_id === SERVICE_IDS.bonus
-          ? 'ends'
-          : 'renews',
-        s.current_period_end,
-      );
-  }
 }

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscriptionStatus } from '#shared/subscription/actions.ts';
 import { hasMembership } from '#shared/subscription/actions.ts';
+import { type PeriodLine, periodLine } from '#shared/subscription/period-line.ts';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { ensureSubscription } from '../../session/current-subscription.ts';
 import { useSession } from '../../session/session-store.ts';
 import { Panel } from '../../ui/panel.tsx';
@@ -9,14 +11,7 @@ import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useSubscriptionDetail } from './dashboard-api.ts';
 import { formatDashboardDate } from './dashboard-format.ts';
-import { DashboardLink } from './link-button.tsx';
-import {
-  NEXT_ACTION_ROUTES,
-  type NextAction,
-  nextAction,
-  type PlanDate,
-  planDate,
-} from './next-action.ts';
+import { NEXT_ACTION_ROUTES, type NextAction, nextAction } from './next-action.ts';
 
 const STATUS_KEYS: Record<SubscriptionStatus, string> = {
   active: 'dashboard.subscription.status.active',
@@ -38,7 +33,7 @@ const STATUS_TONES: Record<SubscriptionStatus, string> = {
   failed: 'bg-red-100 text-red-800',
 };
 
-const DATE_KEYS: Record<Exclude<PlanDate['kind'], 'none'>, string> = {
+const DATE_KEYS: Record<Exclude<PeriodLine['kind'], 'none'>, string> = {
   renews: 'dashboard.subscription.date.renews',
   ends: 'dashboard.subscription.date.ends',
   ended: 'dashboard.subscription.date.ended',
@@ -91,7 +86,7 @@ export function SubscriptionCard() {
         <Plan
           name={detail.data.plan.name}
           status={current?.status ?? detail.data.status}
-          date={planDate(detail.data)}
+          date={periodLine(detail.data)}
           action={nextAction(current, state.lastInvoiceFinalizing)}
         />
       )}
@@ -106,9 +101,9 @@ function NoPlan() {
     <div data-testid="dashboard-no-plan">
       <p className="font-medium text-slate-900">{t('dashboard.subscription.none_title')}</p>
       <p className="mt-1 text-sm text-slate-600">{t('dashboard.subscription.none_text')}</p>
-      <DashboardLink name={NEXT_ACTION_ROUTES.order} variant="primary" className="mt-4">
+      <LinkButton name={NEXT_ACTION_ROUTES.order} variant="primary" className="mt-4">
         {t(ACTION_KEYS.order)}
-      </DashboardLink>
+      </LinkButton>
     </div>
   );
 }
@@ -121,7 +116,7 @@ function Plan({
 }: {
   name: string;
   status: SubscriptionStatus;
-  date: PlanDate;
+  date: PeriodLine;
   action: NextAction | null;
 }) {
   const { t } = useTranslation();
@@ -149,13 +144,11 @@ function Plan({
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {action && (
-          <DashboardLink name={NEXT_ACTION_ROUTES[action]} variant="primary">
+          <LinkButton name={NEXT_ACTION_ROUTES[action]} variant="primary">
             {t(ACTION_KEYS[action])}
-          </DashboardLink>
+          </LinkButton>
         )}
-        <DashboardLink name="billing.membership2">
-          {t('dashboard.subscription.manage')}
-        </DashboardLink>
+        <LinkButton name="billing.membership2">{t('dashboard.subscription.manage')}</LinkButton>
       </div>
     </div>
   );

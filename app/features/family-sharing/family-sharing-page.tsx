@@ -7,12 +7,12 @@ import {
 import { failureMessage } from '../../api/api-error.ts';
 import { call } from '../../api/client.ts';
 import { QueryProvider } from '../../api/query-provider.tsx';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { useBusyAction } from '../../ui/use-busy-action.ts';
 import { useApplyFamily, useFamilySharing } from './family-api.ts';
-import { FamilyLink } from './family-link.tsx';
 import { InvitesPanel } from './invites-panel.tsx';
 import { MemberPanel } from './member-panel.tsx';
 import { OwnerPanel } from './owner-panel.tsx';
@@ -128,9 +128,9 @@ function AboutPanel() {
         <li>{t('family.about.point_accounts')}</li>
         <li>{t('family.about.point_invite')}</li>
       </ul>
-      <FamilyLink name="billing.order2" variant="primary">
+      <LinkButton name="billing.order2" variant="primary">
         {t('family.order_family_plan')}
-      </FamilyLink>
+      </LinkButton>
     </Panel>
   );
 }

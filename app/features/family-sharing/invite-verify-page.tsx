@@ -8,9 +8,11 @@ import {
   FAMILY_SHARING_QUERY_KEY,
   type FamilySharing,
 } from '#shared/contracts/family-sharing.ts';
+import { personName } from '#shared/family/person-name.ts';
 import { failureMessage } from '../../api/api-error.ts';
 import { call } from '../../api/client.ts';
 import { QueryProvider } from '../../api/query-provider.tsx';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { useRoutePath } from '../../layout/route-link.tsx';
 import { useSession } from '../../session/session-store.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,7 +21,6 @@ import { FormError } from '../../ui/form-field.tsx';
 import { Spinner } from '../../ui/spinner.tsx';
 import { AuthCard } from '../auth/auth-card.tsx';
 import { useApplyFamily } from './family-api.ts';
-import { FamilyLink, personName } from './family-link.tsx';
 import { OwnPlanNotice } from './invites-panel.tsx';
 
 /**
@@ -119,10 +120,10 @@ function Answer({ token }: { token: string }) {
           {t('family.verify.accepted', { owner })}
         </p>
         <div className="flex flex-wrap gap-2">
-          <FamilyLink name="dashboard" variant="primary">
+          <LinkButton name="dashboard" variant="primary">
             {t('family.verify.to_dashboard')}
-          </FamilyLink>
-          <FamilyLink name="features.family-sharing">{t('family.verify.to_family')}</FamilyLink>
+          </LinkButton>
+          <LinkButton name="features.family-sharing">{t('family.verify.to_family')}</LinkButton>
         </div>
       </div>
     );
@@ -132,7 +133,7 @@ function Answer({ token }: { token: string }) {
       <div role="status" className="flex flex-col gap-4" data-testid="family-verify-declined">
         <p className="text-sm text-slate-700">{t('family.invitee.declined')}</p>
         <div>
-          <FamilyLink name="dashboard">{t('family.verify.to_dashboard')}</FamilyLink>
+          <LinkButton name="dashboard">{t('family.verify.to_dashboard')}</LinkButton>
         </div>
       </div>
     );

@@ -4,6 +4,7 @@ import {
   type FamilyInvite,
   type FamilySharing,
 } from '#shared/contracts/family-sharing.ts';
+import { personName } from '#shared/family/person-name.ts';
 import { call } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
@@ -12,7 +13,6 @@ import { notify } from '../../ui/toast.tsx';
 import { useBusyAction } from '../../ui/use-busy-action.ts';
 import { useLang } from '../auth/use-lang.ts';
 import { formatFamilyDate, useApplyFamily } from './family-api.ts';
-import { personName } from './family-link.tsx';
 
 /**
  * §4 an invitee: the invites to their address, to accept or decline. Before accepting, a

@@ -3,14 +3,15 @@ import {
   familySharingEndpoints as e,
   type FamilySharing,
 } from '#shared/contracts/family-sharing.ts';
+import { personName } from '#shared/family/person-name.ts';
 import { call } from '../../api/client.ts';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { formatFamilyDate, useApplyFamily } from './family-api.ts';
-import { FamilyLink, personName } from './family-link.tsx';
 
 /** §4 a member: who shares with them, until when, and leaving (after a confirmation). */
 export function MemberPanel({
@@ -70,9 +71,9 @@ export function MemberPanel({
       </p>
       {!active && (
         <div className="mt-3">
-          <FamilyLink name="billing.order2" variant="primary">
+          <LinkButton name="billing.order2" variant="primary">
             {t('family.order_own_plan')}
-          </FamilyLink>
+          </LinkButton>
         </div>
       )}
     </Panel>

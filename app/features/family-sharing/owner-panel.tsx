@@ -8,7 +8,9 @@ import {
   type FamilyUser,
   familyInviteRequest,
 } from '#shared/contracts/family-sharing.ts';
+import { personName } from '#shared/family/person-name.ts';
 import { call } from '../../api/client.ts';
+import { LinkButton } from '../../layout/link-button.tsx';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
@@ -19,7 +21,6 @@ import { notify } from '../../ui/toast.tsx';
 import { useBusyAction } from '../../ui/use-busy-action.ts';
 import { useLang } from '../auth/use-lang.ts';
 import { formatFamilyDate, useApplyFamily } from './family-api.ts';
-import { FamilyLink, personName } from './family-link.tsx';
 
 /** §4 the owner's group: seats, members and invites with their state, and the invite form. */
 export function OwnerPanel({
@@ -50,9 +51,9 @@ export function OwnerPanel({
           >
             <p>{t('family.owner.plan_ended')}</p>
             <div>
-              <FamilyLink name="billing.order2" variant="primary">
+              <LinkButton name="billing.order2" variant="primary">
                 {t('family.order_family_plan')}
-              </FamilyLink>
+              </LinkButton>
             </div>
           </div>
         )}

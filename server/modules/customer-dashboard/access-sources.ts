@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { EntitlementSource } from '#shared/billing/billing-values.ts';
 import type { AccessSource, DashboardResponse } from '#shared/contracts/dashboard.ts';
+import { personName } from '#shared/family/person-name.ts';
 import type { Database } from '../../db/client.ts';
 import {
   type EntitlementRow,
@@ -24,13 +25,6 @@ function laterEnd(a: Date | null, b: Date | null): Date | null {
 }
 
 /**
- * The owner as the family screens name them (their name, else their e-mail address): the
- * member knows the address the invite came from.
- */
-const displayName = (person: { name: string | null; email: string }) =>
-  person.name?.trim() ? person.name : person.email;
-
-/**
  * The owners whose family seats the rows are, by row. The ledger names the group
  * (`family:{group id}`); a reference that is not a group id falls back to the group the
  * user is an accepted member of (one at a time, by the table's unique index).
@@ -52,7 +46,7 @@ async function familyOwners(
       .from(familyGroups)
       .innerJoin(users, eq(users.id, familyGroups.ownerId))
       .where(inArray(familyGroups.id, groupIds));
-    for (const owner of found) byGroup.set(owner.groupId, displayName(owner));
+    for (const owner of found) byGroup.set(owner.groupId, personName(owner));
   }
   let membership: string | undefined;
   for (const row of rows) {
@@ -69,7 +63,7 @@ async function familyOwners(
         .innerJoin(users, eq(users.id, familyGroups.ownerId))
         .where(and(eq(familyMembers.userId, userId), isNotNull(familyMembers.acceptedAt)))
         .limit(1);
-      membership = own ? displayName(own) : '';
+      membership = own ? personName(own) : '';
     }
     if (membership) owners.set(row, membership);
   }

@@ -10,6 +10,7 @@ import {
 import { formatMoney } from '#shared/money.ts';
 import { accountActions, SERVICE_IDS } from '#shared/subscription/actions.ts';
 import { call } from '../../../api/client.ts';
+import { LinkButton } from '../../../layout/link-button.tsx';
 import { pathFor } from '../../../routes/match-route.ts';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { useSession } from '../../../session/session-store.ts';
@@ -29,7 +30,6 @@ import {
 } from './billing-api.ts';
 import { cardExpiry, cardExpiryState, formatBillingDate } from './billing-format.ts';
 import { BillingPage } from './billing-page.tsx';
-import { LinkButton } from './link-button.tsx';
 import { LoadError, Skeleton } from './load-states.tsx';
 import { CardName } from './payment-method.tsx';
 import { usePayment } from './use-payment.ts';

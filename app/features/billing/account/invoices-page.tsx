@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../../layout/link-button.tsx';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { INVOICES_PER_PAGE, useInvoices } from './billing-api.ts';
 import { BillingPage } from './billing-page.tsx';
 import { BillingPager } from './billing-pager.tsx';
 import { InvoiceTable } from './invoice-table.tsx';
-import { LinkButton } from './link-button.tsx';
 import { LoadError, Skeleton } from './load-states.tsx';
 
 /** §2 billing.invoices: every invoice, newest first, a page at a time, each as a PDF. */

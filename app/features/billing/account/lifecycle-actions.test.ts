@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
-import { lifecycleActions, periodLine } from './lifecycle-actions.ts';
+import { periodLine } from '#shared/subscription/period-line.ts';
+import { lifecycleActions } from './lifecycle-actions.ts';
 
 type Case = Pick<SubscriptionDetail, 'status' | 'onetime' | 'cancel_at_period_end'> & {
   payment_method: { type: SubscriptionDetail['payment_method']['type'] };
@@ -76,6 +77,7 @@ describe('membership period line', () => {
   ])('%s', (_, overrides, expected) => {
     expect(
       periodLine({
+        service_id: 1,
         onetime: false,
         cancel_at_period_end: false,
         ...dates,

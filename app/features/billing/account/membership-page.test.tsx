@@ -205,7 +205,8 @@ describe('membership', () => {
     [
       'bonus',
       { service_id: 5, payment_method: { type: 'bonus', card: null } },
-      'Renews on',
+      // Bonus days are never charged: they end rather than renew.
+      'Ends on',
       'Upgrade your bonus plan',
     ],
   ] as const)('offers the §4 action of a %s subscription', async (_, overrides, line, action) => {

@@ -9,6 +9,7 @@ import {
 } from '#shared/contracts/billing.ts';
 import { formatMoney } from '#shared/money.ts';
 import { call } from '../../../api/client.ts';
+import { LinkButton } from '../../../layout/link-button.tsx';
 import { pathFor } from '../../../routes/match-route.ts';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -20,7 +21,6 @@ import { billingKeys, useSubscriptionDetail } from './billing-api.ts';
 import { formatBillingDate } from './billing-format.ts';
 import { BillingPage } from './billing-page.tsx';
 import { CardDeclined } from './card-declined.tsx';
-import { LinkButton } from './link-button.tsx';
 import { LoadError, Skeleton } from './load-states.tsx';
 import { planPrice } from './plan-price.ts';
 import { usePayment } from './use-payment.ts';

@@ -1,13 +1,13 @@
 import type { ComponentProps } from 'react';
-import { RouteLink } from '../../layout/route-link.tsx';
+import { RouteLink } from './route-link.tsx';
 
 const STYLES = {
   primary: 'bg-brand-500 text-white hover:bg-brand-600 active:bg-brand-700',
   secondary: 'border border-[#dfe1e6] bg-white text-slate-800 hover:bg-slate-50',
 } as const;
 
-/** A link that looks like a button: it leads to the screen where the action is done. */
-export function DashboardLink({
+/** A link that looks like a button: it goes to another screen rather than doing something. */
+export function LinkButton({
   variant = 'secondary',
   className = '',
   ...props
