@@ -56,17 +56,21 @@ async function answerOf<T>(
   }
 }
 
-/** After this long a held order slot is taken to belong to a process that died. */
+/** After this long a held slot is taken to belong to a process that died. */
 const SLOT_STALE_MS = 120_000;
 
 /**
- * One order at a time per customer, whatever the idempotency keys: two tabs paying at once
- * would otherwise both pass the "already subscribed" check and both charge. The second
- * is told an order is in progress. Not a transaction: the gateway call in between uses the
- * database too (on PGlite, its only connection).
+ * Runs `work` holding the slot `key` (a row of idempotency_keys standing in for a lock, as
+ * the work calls a gateway outside any transaction and, on PGlite, needs the one connection
+ * too); while another holds it, throws what `busy` makes. A slot left by a process that died
+ * is taken over once stale.
  */
-export async function oneAtATime<T>(app: App, userId: number, work: () => Promise<T>): Promise<T> {
-  const key = `order-slot:${userId}`;
+export async function holdingSlot<T>(
+  app: App,
+  slot: { key: string; userId: number; busy: () => Error },
+  work: () => Promise<T>,
+): Promise<T> {
+  const { key, userId } = slot;
   const claim = () =>
     app.db
       .insert(idempotencyKeys)
@@ -81,10 +85,27 @@ export async function oneAtATime<T>(app: App, userId: number, work: () => Promis
       .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, stale)));
     [claimed] = await claim();
   }
-  if (!claimed) throw new AppError('conflict', { info: BILLING_MESSAGES.orderInProgress });
+  if (!claimed) throw slot.busy();
   try {
     return await work();
   } finally {
     await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
   }
+}
+
+/**
+ * One order at a time per customer, whatever the idempotency keys: two tabs paying at once
+ * would otherwise both pass the "already subscribed" check and both charge. The second
+ * is told an order is in progress.
+ */
+export function oneAtATime<T>(app: App, userId: number, work: () => Promise<T>): Promise<T> {
+  return holdingSlot(
+    app,
+    {
+      key: `order-slot:${userId}`,
+      userId,
+      busy: () => new AppError('conflict', { info: BILLING_MESSAGES.orderInProgress }),
+    },
+    work,
+  );
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  idempotencyKeys,
   invoiceLines,
   invoices,
   type ReferralRow,
@@ -11,6 +10,7 @@ import {
 import type { App } from '../../http/types.ts';
 import type { Applied } from '../billing/apply-snapshots.ts';
 import { grantBonusDays } from '../billing/bonus-days.ts';
+import { holdingSlot } from '../billing/idempotent.ts';
 import { announceReferral } from './referral-events.ts';
 
 // Both sides of a referral earn bonus days when the referred customer's first payment
@@ -34,8 +34,6 @@ export interface RewardJob {
   side: RewardSide;
 }
 
-/** A lease left by a process that died is taken over after this long. */
-const LEASE_STALE_MS = 120_000;
 /** The sweep leaves a fresh claim to its own jobs (and their retries) this long. */
 const GRANT_PATIENCE_MS = 15 * 60_000;
 /** How far back the sweep looks for a side never granted. */
@@ -113,30 +111,6 @@ async function granted(db: Database, userId: number, description: string): Promi
   return found !== undefined;
 }
 
-/** Runs `work` holding the side's lease; throws (the job is retried) while another holds it. */
-async function withLease(app: App, key: string, userId: number, work: () => Promise<void>) {
-  const claim = () =>
-    app.db
-      .insert(idempotencyKeys)
-      .values({ key, userId })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-  let [held] = await claim();
-  if (!held) {
-    const stale = new Date(Date.now() - LEASE_STALE_MS);
-    await app.db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, stale)));
-    [held] = await claim();
-  }
-  if (!held) throw new Error(`referral grant ${key} is being granted elsewhere`);
-  try {
-    await work();
-  } finally {
-    await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-  }
-}
-
 /** The grant job: one side's bonus days, once. */
 export async function grantSide(app: App, job: RewardJob): Promise<void> {
   const [referral] = await app.db.select().from(referrals).where(eq(referrals.id, job.referralId));
@@ -145,7 +119,13 @@ export async function grantSide(app: App, job: RewardJob): Promise<void> {
   const [user] = await app.db.select().from(users).where(eq(users.id, userId));
   if (!user) return;
   const description = rewardLine(referral, job.side);
-  await withLease(app, `referral-grant:${referral.id}:${job.side}`, userId, async () => {
+  const slot = {
+    key: `referral-grant:${referral.id}:${job.side}`,
+    userId,
+    // Thrown, the job is retried once the other holder is done.
+    busy: () => new Error(`referral grant ${referral.id}:${job.side} is being granted elsewhere`),
+  };
+  await holdingSlot(app, slot, async () => {
     if (await granted(app.db, userId, description)) return;
     await grantBonusDays(app, user, { days: referral.rewardDays ?? 0, description, actorId: null });
   });

@@ -1,7 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { GatewayName } from '#shared/billing/billing-values.ts';
 import { SALES_MESSAGES as M } from '#shared/contracts/admin/subscriptions.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import {
@@ -9,6 +7,7 @@ import {
   GatewayUnavailable,
   type PaymentGateway,
 } from '../../platform/payments/gateway.ts';
+import { holdingSlot } from '../billing/idempotent.ts';
 
 /** The gateway a subscription or invoice runs on; a 409 when this process has none for it. */
 export function gatewayFor(app: App, name: GatewayName): PaymentGateway {
@@ -37,40 +36,24 @@ export async function ask<T>(app: App, what: string, work: () => Promise<T>): Pr
   }
 }
 
-/** After this long a held refund slot is taken to belong to a process that died. */
-const SLOT_STALE_MS = 120_000;
-
 /**
  * One refund of an invoice at a time, whoever asks (a double click, two staff): money moves
- * outside any transaction (the gateway call; on PGlite the applying needs the one
- * connection too), so a claimed row stands in for a lock. The second is told one is in
- * progress; once the first is done, what is left is read afresh.
+ * outside any transaction, so the second is told one is in progress; once the first is done,
+ * what is left is read afresh.
  */
-export async function oneRefundAtATime<T>(
+export function oneRefundAtATime<T>(
   app: App,
   invoiceId: number,
   actorId: number,
   work: () => Promise<T>,
 ): Promise<T> {
-  const key = `staff-refund:invoice:${invoiceId}`;
-  const claim = () =>
-    app.db
-      .insert(idempotencyKeys)
-      .values({ key, userId: actorId })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-  let [claimed] = await claim();
-  if (!claimed) {
-    const stale = new Date(Date.now() - SLOT_STALE_MS);
-    await app.db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, stale)));
-    [claimed] = await claim();
-  }
-  if (!claimed) throw new AppError('conflict', { info: M.refundInProgress });
-  try {
-    return await work();
-  } finally {
-    await app.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
-  }
+  return holdingSlot(
+    app,
+    {
+      key: `staff-refund:invoice:${invoiceId}`,
+      userId: actorId,
+      busy: () => new AppError('conflict', { info: M.refundInProgress }),
+    },
+    work,
+  );
 }
