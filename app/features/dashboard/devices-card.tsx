@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type PluralForms, pluralKey } from '../../i18n/plural.ts';
 import { useRoutePath } from '../../layout/route-link.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useDashboard } from './dashboard-api.ts';
-import { type PluralForms, pluralKey } from './plural.ts';
 
 const DEVICES: PluralForms = {
   one: 'dashboard.devices.count.one',

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { FamilySharing } from '#shared/contracts/family-sharing.ts';
 import { personName } from '#shared/family/person-name.ts';
+import { type PluralForms, pluralKey } from '../../i18n/plural.ts';
 import { LinkButton } from '../../layout/link-button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useFamilySharing } from './dashboard-api.ts';
-import { type PluralForms, pluralKey } from './plural.ts';
 
 const MEMBERS: PluralForms = {
   one: 'dashboard.family.members.one',

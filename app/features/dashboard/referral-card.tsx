@@ -1,13 +1,14 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type PluralForms, pluralKey } from '../../i18n/plural.ts';
 import { useRoutePath } from '../../layout/route-link.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { useLang } from '../auth/use-lang.ts';
 import { CardError, CardSkeleton } from './card-states.tsx';
 import { useReferralView } from './dashboard-api.ts';
-import { type PluralForms, pluralKey } from './plural.ts';
 
 const REFERRALS: PluralForms = {
   one: 'dashboard.referral.referrals.one',
@@ -24,13 +25,9 @@ const BONUS_DAYS: PluralForms = {
 };
 
 async function copy(link: string) {
-  try {
-    await navigator.clipboard.writeText(link);
-    notify.success('dashboard.referral.copied');
-  } catch {
-    // No clipboard (an insecure page, a refused permission): the link stays selectable.
-    notify.danger('dashboard.referral.copy_failed');
-  }
+  // No clipboard (an insecure page, a refused permission): the link stays selectable.
+  if (await copyText(link)) notify.success('dashboard.referral.copied');
+  else notify.danger('dashboard.referral.copy_failed');
 }
 
 /** §1 referral program: the customer's link /{lang}/r/{code}, referrals and bonus days left. */

@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ReferralView } from '#shared/contracts/referral.ts';
 import { failureMessage } from '../../api/api-error.ts';
 import { QueryProvider } from '../../api/query-provider.tsx';
+import { type PluralForms, pluralKey } from '../../i18n/plural.ts';
 import { useRoutePath } from '../../layout/route-link.tsx';
+import { copyText } from '../../lib/clipboard.ts';
 import { Button } from '../../ui/button.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { useLang } from '../auth/use-lang.ts';
-import { type PluralForms, pluralKey } from './plural.ts';
 import { useReferralView } from './referral-api.ts';
-import { copyText, shareLink } from './share-link.ts';
+import { shareLink } from './share-link.ts';
 
 const REFERRALS: PluralForms = {
   one: 'referral.figures.referrals.one',
