@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
+import { DEMO_FAMILY_OWNER } from './modules/family-sharing/demo-family.ts';
 
 // The process entry: read the configuration (the environment over an optional .env), build
 // the app, listen, and close gracefully on SIGTERM/SIGINT (in-flight requests finish; new
@@ -44,6 +45,10 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) {
     const lines = DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(6)} ${a.email}  ${a.password}`);
+    if (config.features.has('family_sharing') && config.features.has('billing')) {
+      const owner = DEMO_FAMILY_OWNER;
+      lines.push(`  ${'USER'.padEnd(6)} ${owner.email}  ${owner.password}  (family plan owner)`);
+    }
     app.log.info(`demo accounts (unless changed since the first run):\n${lines.join('\n')}`);
   }
   app.log.info(`open ${config.appUrl}/${config.defaultLocale}`);
