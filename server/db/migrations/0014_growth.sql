@@ -96,4 +96,12 @@ CREATE UNIQUE INDEX "notification_subscriptions_list_user_key" ON "notification_
 CREATE INDEX "notification_subscriptions_user_idx" ON "notification_subscriptions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "referral_codes_code_key" ON "referral_codes" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "referrals_referred_key" ON "referrals" USING btree ("referred_id");--> statement-breakpoint
-CREATE INDEX "referrals_referrer_idx" ON "referrals" USING btree ("referrer_id","rewarded_at");
+CREATE INDEX "referrals_referrer_idx" ON "referrals" USING btree ("referrer_id","rewarded_at");--> statement-breakpoint
+-- The lists every installation starts with (server/modules/notifications/default-lists.ts names them).
+INSERT INTO "notification_lists" ("uuid", "name", "description", "visible", "push", "sort") VALUES
+	('6f1c2a51-3d0e-4a8b-9b1e-0a7c5e2d1f01', 'Product news', 'New features, new apps and new server locations, about once a month.', true, false, 10),
+	('6f1c2a51-3d0e-4a8b-9b1e-0a7c5e2d1f02', 'Offers and discounts', 'Seasonal deals and coupons for your plan and for friends.', true, false, 20),
+	('6f1c2a51-3d0e-4a8b-9b1e-0a7c5e2d1f03', 'Security notices', 'Vulnerabilities that affect your devices and what to do about them.', true, true, 30),
+	('6f1c2a51-3d0e-4a8b-9b1e-0a7c5e2d1f04', 'Service status', 'Planned maintenance and outages of our VPN servers.', true, true, 40),
+	('6f1c2a51-3d0e-4a8b-9b1e-0a7c5e2d1f05', 'Beta testers', 'Early builds of the apps. Hidden until the beta programme opens.', false, false, 50)
+ON CONFLICT ("uuid") DO NOTHING;

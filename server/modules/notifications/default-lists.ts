@@ -1,10 +1,7 @@
-import type { Database } from '../../db/client.ts';
-import { notificationLists } from '../../db/schema/index.ts';
-
 /**
  * The lists every installation starts with (staff rename, describe, hide them; §7 has no
- * create or delete). Fixed ids make the seeding idempotent when several processes start at
- * once, and let the demo and tests name them.
+ * create or delete), as migration 0014 inserts them: reference data, there before any
+ * process starts. Fixed ids let the demo and tests name them.
  */
 export const DEFAULT_LISTS = [
   {
@@ -48,10 +45,3 @@ export const DEFAULT_LISTS = [
     sort: 50,
   },
 ] as const;
-
-export async function seedDefaultLists(db: Database): Promise<void> {
-  await db
-    .insert(notificationLists)
-    .values(DEFAULT_LISTS.map((list) => ({ ...list })))
-    .onConflictDoNothing({ target: notificationLists.uuid });
-}

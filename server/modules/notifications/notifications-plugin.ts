@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { seedDefaultLists } from './default-lists.ts';
 import { seedDemoNotifications } from './demo-notifications.ts';
 import { LIST_SEND_QUEUE, runListSend } from './list-mailing.ts';
 
 /**
- * Notification e-mail lists: the default lists (and the demo's subscriptions) once the
- * database is there, and the worker that sends staff's messages to a list.
+ * Notification e-mail lists: the worker that sends staff's messages to a list, and the demo's
+ * subscriptions (the default lists come with migration 0014).
  */
 export const notificationsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,14 +22,13 @@ export const notificationsPlugin = fp(
         sendId,
       );
     });
-    app.addHook('onReady', async () => {
-      await seedDefaultLists(app.db);
-      if (app.config.seedDemo) {
+    if (app.config.seedDemo) {
+      app.addHook('onReady', async () => {
         await seedDemoNotifications(app.db).catch((error: unknown) =>
           app.log.error({ err: error }, 'demo notification lists could not be seeded'),
         );
-      }
-    });
+      });
+    }
   },
   { name: 'notifications', dependencies: ['database', 'queue', 'mailer'] },
 );
