@@ -21,7 +21,7 @@ import { AREA_MESSAGES, loadScreenCode } from './routes/screens.ts';
 import { checkAuthOnce } from './session/auth-check.ts';
 import { resetValue, storeReferralToken, storeResetValue } from './session/browser-storage.ts';
 import { ensureSubscription } from './session/current-subscription.ts';
-import { joinStoredReferral } from './session/referral-join.ts';
+import { joinStoredReferralSoon } from './session/referral-watch.ts';
 import { getSession } from './session/session-store.ts';
 import { endSession } from './session/sign-out.ts';
 import { notifyRequestError } from './ui/toast.tsx';
@@ -89,7 +89,7 @@ function runEffects(effects: readonly Effect[] = []): void {
   for (const effect of effects) {
     if (effect.type === 'joinReferral') {
       storeReferralToken(effect.token);
-      void joinStoredReferral({ again: true });
+      joinStoredReferralSoon({ again: true });
     }
     if (effect.type === 'storeResetValue') storeResetValue(effect.challenge);
   }

@@ -8,8 +8,12 @@ export type ScreenLoader = () => Promise<ComponentType>;
 
 // The screens built so far, by route name; a route without one shows "not available yet".
 // The home page and the 404 are in the first bundle (app/router.tsx), everything else loads
-// when its route is first opened. Admin screens live under app/features/admin/, whose code
-// the build names `admin-*` (vite.config.ts) so a test can tell that a customer loads none.
+// when its route is first opened. Here are the screens a visitor may open next (sign-in,
+// sign-up, ordering); those behind a sign-in come through one import of
+// signed-in-screens.ts and the staff's of app/features/admin/admin-screens.ts, so the first
+// bundle carries one preload list for each instead of one per screen (the public home's
+// JavaScript budget). Admin code is named `admin-*` by the build (vite.config.ts) so a test
+// can tell that a customer loads none.
 export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   signin: () => import('../features/auth/sign-in-page.tsx').then((m) => m.SignInPage),
   signup: () => import('../features/auth/sign-up-page.tsx').then((m) => m.SignUpPage),
@@ -30,76 +34,27 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   // Ordering a plan (app/features/billing/order/): one page for visitors and customers.
   order2: () => import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
   order: () => import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
-  'billing.order2': () =>
-    import('../features/billing/order/order-pages.tsx').then((m) => m.OrderPage),
-  'billing.reactivate2': () =>
-    import('../features/billing/order/order-pages.tsx').then((m) => m.ReactivatePlanPage),
-  'billing.bonus-upgrade': () =>
-    import('../features/billing/order/order-pages.tsx').then((m) => m.BonusUpgradePage),
-  'order-received.thanks': () =>
-    import('../features/billing/order/thanks-page.tsx').then((m) => m.ThanksPage),
-
-  // Where every customer lands (app/features/dashboard/).
-  dashboard: () => import('../features/dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
-  'features.family-sharing': () =>
-    import('../features/family-sharing/family-sharing-page.tsx').then((m) => m.FamilySharingPage),
   // Public: the invitee may not be signed in yet (its texts load with public screens).
   'familysharing.invite.verify': () =>
     import('../features/family-sharing/invite-verify-page.tsx').then((m) => m.InviteVerifyPage),
-  'refer-friend': () =>
-    import('../features/referral/refer-friend-page.tsx').then((m) => m.ReferFriendPage),
-
-  'account.profile': () =>
-    import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
-  'account.security': () =>
-    import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
-  'account.notifications': () =>
-    import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
-  'admin.account.notifications': () =>
-    import('../features/notifications/notifications-page.tsx').then((m) => m.NotificationsPage),
   // Public: its texts are the notifications part, which public screens do not load.
   unsubscribe: () =>
     Promise.all([
       import('../features/notifications/unsubscribe-page.tsx'),
       import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['notifications'])),
     ]).then(([m]) => m.UnsubscribePage),
-  'account.email.change.verify': () =>
-    import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
-
-  // Staff manage their own account with the customer's screens, which talk to the
-  // dashboard base for them (§2 /admin/account).
-  'admin.account.profile': () =>
-    import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),
-  'admin.account.security': () =>
-    import('../features/account/security-page.tsx').then((m) => m.SecurityPage),
-  'admin.account.email.change.verify': () =>
-    import('../features/account/email-change-verify-page.tsx').then((m) => m.EmailChangeVerifyPage),
-
-  // The signed-in customer's billing (app/features/billing/account/).
-  'billing.membership2': () =>
-    import('../features/billing/account/membership-page.tsx').then((m) => m.MembershipPage),
-  'billing.upgrade2': () =>
-    import('../features/billing/account/upgrade-page.tsx').then((m) => m.UpgradePage),
-  'billing.fix-payment-method': () =>
-    import('../features/billing/account/fix-payment-page.tsx').then((m) => m.FixPaymentPage),
-  'billing.payment-methods': () =>
-    import('../features/billing/account/payment-methods-page.tsx').then(
-      (m) => m.PaymentMethodsPage,
-    ),
-  'billing.invoices': () =>
-    import('../features/billing/account/invoices-page.tsx').then((m) => m.InvoicesPage),
 };
 
-/**
- * The code of a route's screen; undefined where none is built yet. Staff screens come through
- * one import of app/features/admin/admin-screens.ts (one preload list in the first bundle).
- */
+/** The code of a route's screen; undefined where none is built yet. */
 export async function loadScreenCode(route: AppRoute): Promise<ComponentType | undefined> {
   const own = SCREENS[route.name];
   if (own) return own();
-  if (route.area !== 'admin') return undefined;
-  const { ADMIN_SCREENS } = await import('../features/admin/admin-screens.ts');
-  return ADMIN_SCREENS[route.name]?.();
+  if (route.area === 'public') return undefined;
+  const [{ SIGNED_IN_SCREENS }, admin] = await Promise.all([
+    import('./signed-in-screens.ts'),
+    route.area === 'admin' ? import('../features/admin/admin-screens.ts') : undefined,
+  ]);
+  return (SIGNED_IN_SCREENS[route.name] ?? admin?.ADMIN_SCREENS[route.name])?.();
 }
 
 /** The message files a screen of each area needs beyond the first bundle's. */

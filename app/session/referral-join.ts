@@ -5,13 +5,10 @@ import { call, endpointRef } from '../api/client.ts';
 import { loadMessageParts } from '../i18n/i18n.ts';
 import { notify, notifyRequestError, REQUEST_ERROR_DURATION_MS } from '../ui/toast.tsx';
 import { clearReferralToken, referralToken } from './browser-storage.ts';
-import { getSession, subscribeSession } from './session-store.ts';
+import { getSession } from './session-store.ts';
 
-// §2 rule 2 stores a referral link's token; the join itself waits for a signed-in customer.
-// Whatever signs the user in (password, sign-up, social, e-mail verification, a reload with
-// a live session) ends in the session store, so the join follows the store: once a customer
-// is set and a token is waiting, it is sent once. A link opened while signed in stores a
-// token without changing the store, so the router asks again right after storing it.
+// §2 rule 2 stores a referral link's token; the join itself waits for a signed-in customer
+// (referral-watch.ts, in the first bundle, loads this module only then).
 
 // A reference, not the declaration: the first bundle stays free of zod.
 const join = endpointRef<typeof referralEndpoints.join>({
@@ -71,11 +68,3 @@ export function joinStoredReferral(options: { again?: boolean } = {}): Promise<v
     });
   return running;
 }
-
-let lastUserId: number | undefined;
-subscribeSession(() => {
-  const id = getSession().user?.id;
-  if (id === lastUserId) return;
-  lastUserId = id;
-  if (id !== undefined) void joinStoredReferral();
-});
