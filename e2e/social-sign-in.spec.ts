@@ -13,10 +13,12 @@ test('sign in with the OpenID provider in a 500×600 popup', async ({ page }) =>
   await expect(popup.getByLabel('Account')).toBeVisible();
   expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
   await popup.getByLabel('Account').fill(login);
+  // The page polls the popup, reads the code on our callback page and closes it. The wait
+  // starts before the click: the click waits for the popup's navigation, and on a busy
+  // runner the popup may already be closed by the time it returns.
+  const closed = popup.waitForEvent('close', { timeout: 60_000 });
   await popup.getByRole('button', { name: 'Sign in' }).click();
-
-  // The page polls the popup, reads the code on our callback page and closes it.
-  await popup.waitForEvent('close');
+  await closed;
   await expect(page).toHaveURL('/en/account/profile');
   await expect(page.getByLabel('E-mail address')).toHaveValue(`${login}@example.com`);
 });
@@ -46,8 +48,9 @@ test('social sign-in of an account with two-factor asks for the code', async ({
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   const popup = await popupOpened;
   await popup.getByLabel('Account').fill(login);
+  const closed = popup.waitForEvent('close', { timeout: 60_000 });
   await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close');
+  await closed;
 
   // The step moves focus to its title as it appears (for screen readers): only once it has
   // may the code go in, or a slow runner's focus move swallows the typed digits.
