@@ -2,12 +2,20 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '#shared/locales.ts';
 
-type Messages = Record<string, unknown>;
+export type Messages = Record<string, unknown>;
+type Loaders = Record<string, () => Promise<Messages>>;
 
 // One folder per language, one file per part of the product; files are loaded on demand,
 // in parallel, so a visitor downloads only their own language. Each file's top-level keys
 // are its own (the locale test forbids two files sharing one), so merging is a spread.
-const loaders = import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+// The parts every page needs are named here; the loaders of the others (LAZY_PARTS) are a
+// module of their own, fetched with the first lazy screen, to keep the home's bundle small.
+export const firstPartLoaders: Loaders = import.meta.glob<Messages>(
+  './locales/*/{common,errors,layout,routes,toasts,ui}.json',
+  { import: 'default' },
+);
+const lazyPartLoaders = () =>
+  import('./lazy-part-loaders.ts').then((module) => module.lazyPartLoaders);
 
 /**
  * Parts that only screens behind a lazy route use: each comes with the first screen that
@@ -34,14 +42,17 @@ export const LAZY_PARTS = [
 export type MessagePart = (typeof LAZY_PARTS)[number];
 
 const partOf = (path: string) => path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-const isLazy = (part: string) => (LAZY_PARTS as readonly string[]).includes(part);
 
 /** Parts screens have asked for: a later language change brings them along. */
 const wanted = new Set<MessagePart>();
 /** Lazy parts already added, per language. */
 const added = new Map<Lang, Set<string>>();
 
-async function loadParts(lang: Lang, include: (part: string) => boolean): Promise<Messages> {
+async function loadParts(
+  loaders: Loaders,
+  lang: Lang,
+  include: (part: string) => boolean,
+): Promise<Messages> {
   const files = Object.entries(loaders).filter(
     ([path]) => path.startsWith(`./locales/${lang}/`) && include(partOf(path)),
   );
@@ -63,21 +74,19 @@ async function addLazyParts(lang: Lang, parts: Iterable<MessagePart>): Promise<v
   const have = addedIn(lang);
   const missing = [...parts].filter((part) => !have.has(part));
   if (missing.length === 0) return;
-  const messages = await loadParts(lang, (part) => (missing as string[]).includes(part));
+  const messages = await loadParts(await lazyPartLoaders(), lang, (part) =>
+    (missing as string[]).includes(part),
+  );
   i18next.addResourceBundle(lang, 'translation', messages, true, false);
   for (const part of missing) have.add(part);
-}
-
-/** Every message of a language, the lazy parts too. */
-export function loadMessages(lang: Lang): Promise<Messages> {
-  return loadParts(lang, () => true);
 }
 
 /** Starts i18next in `lang`; `eager` loads every lazy part at once (component tests). */
 export async function initI18n(lang: Lang, options: { eager?: boolean } = {}): Promise<i18n> {
   const eager = options.eager ?? false;
-  const messages = await loadParts(lang, (part) => eager || !isLazy(part));
+  const messages = await loadParts(firstPartLoaders, lang, () => true);
   if (eager) {
+    Object.assign(messages, await loadParts(await lazyPartLoaders(), lang, () => true));
     for (const part of LAZY_PARTS) {
       wanted.add(part);
       addedIn(lang).add(part);
@@ -102,7 +111,11 @@ export async function loadMessageParts(parts: readonly MessagePart[]): Promise<v
 /** Switches the language, loading its messages first. */
 export async function changeLanguage(lang: Lang): Promise<void> {
   if (!i18next.hasResourceBundle(lang, 'translation')) {
-    i18next.addResourceBundle(lang, 'translation', await loadParts(lang, (part) => !isLazy(part)));
+    i18next.addResourceBundle(
+      lang,
+      'translation',
+      await loadParts(firstPartLoaders, lang, () => true),
+    );
   }
   await addLazyParts(lang, wanted);
   await i18next.changeLanguage(lang);
