@@ -87,10 +87,14 @@ test('the statistics page draws its charts from seeded data', async ({ page }) =
 
 test("an author's dashboard offers the content areas only", async ({ page }) => {
   const adminCalls: string[] = [];
+  const chunks: string[] = [];
   page.on('response', (response) => {
     if (/\/api\/dashboard\/v1\/(statistics|dashboard|invoices)/.test(response.url())) {
       adminCalls.push(`${response.status()} ${response.url()}`);
     }
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/.*\.js$/.test(request.url())) chunks.push(request.url());
   });
   await signIn(page, DEMO.author.email, DEMO.author.password);
   await expect(page).toHaveURL(/\/en\/admin\/dashboard$/);
@@ -99,6 +103,9 @@ test("an author's dashboard offers the content areas only", async ({ page }) => 
   await expect(areas.getByRole('link', { name: 'Earnings' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Revenue' })).toHaveCount(0);
   expect(adminCalls).toEqual([]);
+  // Where staff land, the charts' code does not come along.
+  expect(chunks.some((url) => /admin-dashboard-page/.test(url))).toBe(true);
+  expect(chunks.filter((url) => /statistics-screens|recharts/.test(url))).toEqual([]);
   // The statistics screens are not theirs.
   await page.goto('/en/admin/statistics/earnings/overview');
   await expect(page).toHaveURL('/en/page-not-found');

@@ -6,9 +6,9 @@ import type { ScreenLoader } from '../../routes/screens.ts';
 // of one per screen: the public home's JavaScript budget does not grow with every admin
 // screen. Each import() below is still a chunk of its own, named admin-* by the build.
 export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
-  // The dashboard and statistics (app/features/admin/statistics/): one chunk, recharts in it.
-  'admin.dashboard': () =>
-    import('./statistics/statistics-screens.ts').then((m) => m.DashboardPage),
+  // Where staff land: no charts, so not with the statistics' chunk and recharts.
+  'admin.dashboard': () => import('./dashboard/dashboard-page.tsx').then((m) => m.DashboardPage),
+  // The statistics screens (app/features/admin/statistics/): one chunk, recharts in it.
   'admin.statistics.earnings.overview': () =>
     import('./statistics/statistics-screens.ts').then((m) => m.EarningsPage),
   'admin.statistics.subscriptions.overview': () =>
