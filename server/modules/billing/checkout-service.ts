@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_MESSAGES,
@@ -18,6 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { ownCardRef, syncCards } from './cards-service.ts';
 import type { Catalog } from './catalog.ts';
+import { couponRefusal } from './coupon-check.ts';
 import { currentSubscription } from './current-subscription.ts';
 import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
@@ -141,18 +142,22 @@ async function placeOrder(
   };
 }
 
+/**
+ * Takes one use of the coupon on its locked row, checked again there: staff may have deleted
+ * it, or it may have expired or been used up, since the order was priced.
+ */
 async function reserveCoupon(app: App, couponId: number): Promise<void> {
-  const [taken] = await app.db
-    .update(coupons)
-    .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-    .where(
-      and(
-        eq(coupons.id, couponId),
-        or(isNull(coupons.maxRedemptions), lt(coupons.timesRedeemed, coupons.maxRedemptions)),
-      ),
-    )
-    .returning({ id: coupons.id });
-  if (!taken) throw AppError.field('coupon', BILLING_MESSAGES.couponUsedUp);
+  await app.db.transaction(async (tx) => {
+    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+    const refusal = coupon
+      ? couponRefusal(coupon, app.payments.clock.now())
+      : BILLING_MESSAGES.couponUnknown;
+    if (refusal) throw AppError.field('coupon', refusal);
+    await tx
+      .update(coupons)
+      .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
+      .where(eq(coupons.id, couponId));
+  });
 }
 
 async function releaseCoupon(app: App, couponId: number): Promise<void> {
