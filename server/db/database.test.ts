@@ -23,6 +23,7 @@ describe('the migrated database', () => {
       'audit_log',
       'card_sources',
       'countries',
+      'coupon_holds',
       'coupon_products',
       'coupon_redemptions',
       'coupons',

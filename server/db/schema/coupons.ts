@@ -85,4 +85,26 @@ export const couponRedemptions = pgTable(
   (table) => [index('coupon_redemptions_coupon_idx').on(table.couponId, table.redeemedAt)],
 );
 
+/**
+ * A use of a coupon taken by an order that has not bought yet (a charge under way, a hosted
+ * payment page open): counted in `timesRedeemed`, so two orders cannot both have a capped
+ * coupon's last use, and given back if nothing is bought (billing/coupon-uses.ts).
+ */
+export const couponHolds = pgTable(
+  'coupon_holds',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    couponId: integer()
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the sweep gives the use back in time. */
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('coupon_holds_user_idx').on(table.userId, table.couponId),
+    index('coupon_holds_created_idx').on(table.createdAt),
+  ],
+);
+
 export type CouponRow = typeof coupons.$inferSelect;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Snapshots } from './apply-snapshots.ts';
+import { onBillingApplied } from './billing-listeners.ts';
 import { billingSweep } from './billing-sweep.ts';
 import { Catalog } from './catalog.ts';
 import { configureFromEnvironment, watchGatewaySettings } from './configure-gateways.ts';
+import { recordCouponUse } from './coupon-uses.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { seedDemoHistory } from './demo-history.ts';
 import { REFUND_DUPLICATE_QUEUE, refundDuplicate } from './duplicate-orders.ts';
@@ -42,6 +44,7 @@ export const billingPlugin = fp(
     if (!app.config.features.has('billing')) return;
     configureFromEnvironment(app);
     watchGatewaySettings(app);
+    onBillingApplied(app, recordCouponUse);
     await app.queue.work(SWEEP, () => billingSweep(app));
     await app.queue.schedule(SWEEP, '* * * * *');
     app.payments.clock.onAdvance(() => billingSweep(app));

@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { invoices, subscriptions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { planName, recipient, sendBillingMail } from './billing-mail.ts';
+import { releaseStaleCouponHolds } from './coupon-uses.ts';
 import { firstFailureAt, retriesDue, retryAt } from './dunning-schedule.ts';
 import { applyAnswer } from './gateway-events.ts';
 import { lapseEndedPeriods } from './reconciliation.ts';
@@ -13,13 +14,15 @@ const REMINDER_DAYS = 3;
 /**
  * Billing's own timed work, run by a durable schedule every minute (once across processes)
  * and whenever the sandbox's test clock moves: retries of failed renewals, renewal
- * reminders, and the end of one-time and bonus periods. Each item is claimed with a conditional update first, so two runs never
+ * reminders, the end of one-time and bonus periods, and coupon uses held for orders that
+ * bought nothing. Each item is claimed with a conditional update first, so two runs never
  * retry one invoice or remind one period twice.
  */
 export async function billingSweep(app: App): Promise<void> {
   await retryFailedRenewals(app);
   await remindRenewals(app);
   await lapseEndedPeriods(app);
+  await releaseStaleCouponHolds(app);
 }
 
 /** A claimed retry's lease: a process that dies mid-call leaves it to be retried then. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BILLING_MESSAGES,
@@ -7,18 +7,12 @@ import {
   type checkoutRequest,
 } from '#shared/contracts/billing.ts';
 import { canBonusUpgrade, canReactivate } from '#shared/subscription/actions.ts';
-import {
-  couponRedemptions,
-  coupons,
-  subscriptions,
-  type UserRow,
-  users,
-} from '../../db/schema/index.ts';
+import { type UserRow, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { ownCardRef, syncCards } from './cards-service.ts';
 import type { Catalog } from './catalog.ts';
-import { couponRefusal } from './coupon-check.ts';
+import { giveBackCouponUse, takeCouponUse } from './coupon-uses.ts';
 import { currentSubscription } from './current-subscription.ts';
 import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
@@ -88,9 +82,9 @@ async function placeOrder(
   for (const product of [order.plan, ...order.addons])
     items.push(await priceFor(app, gateway, product));
   const base = `${app.config.appUrl}/${body.lang}`;
-  // A use of a capped coupon is taken before the charge, so two orders cannot both have
-  // its last one; it is given back when nothing was bought.
-  if (order.coupon) await reserveCoupon(app, order.coupon.id);
+  // The coupon's use is taken before the charge and given back when nothing was bought
+  // (coupon-uses.ts); the redemption is recorded once the subscription runs.
+  const hold = order.coupon ? await takeCouponUse(app, order.coupon.id, user.id) : null;
   let outcome: Awaited<ReturnType<typeof gateway.startSubscription>>;
   try {
     outcome = await gateway.startSubscription({
@@ -107,11 +101,11 @@ async function placeOrder(
       metadata: { userId: String(user.id), kind },
     });
   } catch (error) {
-    if (order.coupon) await releaseCoupon(app, order.coupon.id);
+    if (hold) await giveBackCouponUse(app, hold);
     throw error;
   }
   if (outcome.kind === 'declined') {
-    if (order.coupon) await releaseCoupon(app, order.coupon.id);
+    if (hold) await giveBackCouponUse(app, hold);
     throw declined(outcome.decline);
   }
   if (outcome.kind === 'redirect') {
@@ -128,10 +122,6 @@ async function placeOrder(
     subscription: outcome.subscription,
     invoice: outcome.invoice,
   });
-  const created = applied.subscription;
-  if (order.coupon && created) {
-    await redeemCoupon(app, order.coupon.id, user.id, created.row.id);
-  }
   // The card the order saved at the gateway, before its webhook says so.
   await syncCards(app, gateway, user.id, customerRef);
   return {
@@ -140,55 +130,6 @@ async function placeOrder(
     invoice_id: applied.invoice?.row.id ?? null,
     redirect_url: null,
   };
-}
-
-/**
- * Takes one use of the coupon on its locked row, checked again there: staff may have deleted
- * it, or it may have expired or been used up, since the order was priced.
- */
-async function reserveCoupon(app: App, couponId: number): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    const refusal = coupon
-      ? couponRefusal(coupon, app.payments.clock.now())
-      : BILLING_MESSAGES.couponUnknown;
-    if (refusal) throw AppError.field('coupon', refusal);
-    await tx
-      .update(coupons)
-      .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-      .where(eq(coupons.id, couponId));
-  });
-}
-
-async function releaseCoupon(app: App, couponId: number): Promise<void> {
-  await app.db
-    .update(coupons)
-    .set({ timesRedeemed: sql`greatest(${coupons.timesRedeemed} - 1, 0)` })
-    .where(eq(coupons.id, couponId));
-}
-
-/** A coupon used on a new subscription (its use was reserved at the order), listed for staff. */
-async function redeemCoupon(app: App, couponId: number, userId: number, subscriptionId: number) {
-  await app.db.transaction(async (tx) => {
-    // Once per subscription, whether our answer or the gateway's webhook made its row first.
-    await tx
-      .select({ id: subscriptions.id })
-      .from(subscriptions)
-      .where(eq(subscriptions.id, subscriptionId))
-      .for('update');
-    const [already] = await tx
-      .select({ id: couponRedemptions.id })
-      .from(couponRedemptions)
-      .where(
-        and(
-          eq(couponRedemptions.couponId, couponId),
-          eq(couponRedemptions.subscriptionId, subscriptionId),
-        ),
-      );
-    if (already) return;
-    await tx.insert(couponRedemptions).values({ couponId, userId, subscriptionId });
-    await tx.update(subscriptions).set({ couponId }).where(eq(subscriptions.id, subscriptionId));
-  });
 }
 
 export async function saveBillingAddress(

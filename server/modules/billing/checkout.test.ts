@@ -5,15 +5,19 @@ import { BILLING_MESSAGES, billingEndpoints } from '#shared/contracts/billing.ts
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { queryRows } from '../../db/client.ts';
 import {
+  couponHolds,
   couponProducts,
   coupons,
   entitlements,
   gatewayCustomers,
   products,
+  subscriptions,
 } from '../../db/schema/index.ts';
 import { CARDS, cardToken, openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
+import { billingSweep } from './billing-sweep.ts';
+import { COUPON_HOLD_MS } from './coupon-uses.ts';
 import { applyAnswer } from './gateway-events.ts';
 
 const e = billingEndpoints;
@@ -23,6 +27,12 @@ describe('buying a plan on the sandbox gateway', async () => {
   afterAll(() => app.close());
   const shop = await openShop(app);
   const { call } = shop;
+  const redemptionsOf = (code: string) =>
+    queryRows<{ user_id: number | null; subscription_id: number | null }>(
+      app.db,
+      sql`select r.user_id, r.subscription_id from coupon_redemptions r
+          join coupons c on c.id = r.coupon_id where c.code = ${code} order by r.id`,
+    );
 
   it('sells the catalog of a currency to visitors, plans by sort with their display flags', async () => {
     const answer = await call(e.products, { query: { currency: 'EUR', service_id: 1 } });
@@ -271,6 +281,66 @@ describe('buying a plan on the sandbox gateway', async () => {
     });
     const [redeemed] = await app.db.select().from(coupons).where(eq(coupons.code, 'TWENTY'));
     expect(redeemed?.timesRedeemed).toBe(1);
+    expect(await redemptionsOf('TWENTY')).toEqual([
+      { user_id: buyer.user.id, subscription_id: bought.data.subscription_id },
+    ]);
+  });
+
+  it("holds a coupon's use while a payment awaits the bank: recorded once paid, given back when abandoned", async () => {
+    await app.db.insert(coupons).values(
+      ['HELDONE', 'HELDTWO'].map((code) => ({
+        code,
+        name: 'One use',
+        percentOff: 50,
+        duration: 'once' as const,
+        maxRedemptions: 1,
+      })),
+    );
+    const usesOf = async (code: string) =>
+      (await app.db.select().from(coupons).where(eq(coupons.code, code)))[0]?.timesRedeemed;
+
+    // Confirmed on the bank's page: the use, held meanwhile, becomes a redemption.
+    const confirmed = await signedInUser(app);
+    const started = await shop.buy(confirmed, {
+      coupon: 'HELDONE',
+      card: CARDS.needsConfirmation,
+    });
+    expect(started.data.status).toBe('requires_action');
+    expect(await usesOf('HELDONE')).toBe(1);
+    const late = await shop.buy(await signedInUser(app), { coupon: 'HELDONE' });
+    expect(late.body.errors_validation).toEqual({ coupon: [BILLING_MESSAGES.couponUsedUp] });
+    const done = await app.inject({
+      method: 'POST',
+      url: new URL(started.data.redirect_url as string).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'outcome=complete',
+    });
+    expect(done.statusCode).toBe(303);
+    await app.queue.drain({ timeoutMs: 20_000 });
+    const [subscription] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, confirmed.user.id));
+    expect(subscription?.status).toBe('active');
+    expect(await redemptionsOf('HELDONE')).toEqual([
+      { user_id: confirmed.user.id, subscription_id: subscription?.id },
+    ]);
+    expect(await usesOf('HELDONE')).toBe(1);
+
+    // Abandoned: the use comes back once no payment page can still be paid, not before.
+    const abandoned = await signedInUser(app);
+    await shop.buy(abandoned, { coupon: 'HELDTWO', card: CARDS.needsConfirmation });
+    await billingSweep(app);
+    expect(await usesOf('HELDTWO')).toBe(1);
+    await app.db
+      .update(couponHolds)
+      .set({ createdAt: new Date(app.payments.clock.now().getTime() - COUPON_HOLD_MS) })
+      .where(eq(couponHolds.userId, abandoned.user.id));
+    await billingSweep(app);
+    expect(await usesOf('HELDTWO')).toBe(0);
+    expect(await redemptionsOf('HELDTWO')).toEqual([]);
+    expect((await shop.buy(await signedInUser(app), { coupon: 'HELDTWO' })).status).toBe(200);
+    expect(await usesOf('HELDTWO')).toBe(1);
   });
 
   it('cancels at period end, then resumes', async () => {
