@@ -26,10 +26,7 @@ export async function takeCouponUse(app: App, couponId: number, userId: number):
     const now = app.payments.clock.now();
     const refusal = coupon ? couponRefusal(coupon, now) : BILLING_MESSAGES.couponUnknown;
     if (refusal) throw AppError.field('coupon', refusal);
-    await tx
-      .update(coupons)
-      .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-      .where(eq(coupons.id, couponId));
+    await countUses(tx, couponId, 1);
     const [hold] = await tx
       .insert(couponHolds)
       .values({ couponId, userId, createdAt: now })
@@ -46,7 +43,7 @@ export async function giveBackCouponUse(app: App, holdId: number): Promise<void>
       .delete(couponHolds)
       .where(eq(couponHolds.id, holdId))
       .returning({ couponId: couponHolds.couponId });
-    if (hold) await countBack(tx, hold.couponId, 1);
+    if (hold) await countUses(tx, hold.couponId, -1);
   });
 }
 
@@ -91,12 +88,7 @@ export async function recordCouponUse(app: App, applied: Applied): Promise<void>
       .delete(couponHolds)
       .where(inArray(couponHolds.id, oldest))
       .returning({ id: couponHolds.id });
-    if (!settled) {
-      await tx
-        .update(coupons)
-        .set({ timesRedeemed: sql`${coupons.timesRedeemed} + 1` })
-        .where(eq(coupons.id, couponId));
-    }
+    if (!settled) await countUses(tx, couponId, 1);
     await tx.insert(couponRedemptions).values({
       couponId,
       userId,
@@ -123,13 +115,13 @@ export async function releaseStaleCouponHolds(app: App): Promise<void> {
     for (const { couponId } of released) {
       perCoupon.set(couponId, (perCoupon.get(couponId) ?? 0) + 1);
     }
-    for (const [couponId, uses] of perCoupon) await countBack(tx, couponId, uses);
+    for (const [couponId, uses] of perCoupon) await countUses(tx, couponId, -uses);
   });
 }
 
-async function countBack(tx: Database, couponId: number, uses: number): Promise<void> {
+async function countUses(tx: Database, couponId: number, change: number): Promise<void> {
   await tx
     .update(coupons)
-    .set({ timesRedeemed: sql`greatest(${coupons.timesRedeemed} - ${uses}, 0)` })
+    .set({ timesRedeemed: sql`greatest(${coupons.timesRedeemed} + ${change}, 0)` })
     .where(eq(coupons.id, couponId));
 }
