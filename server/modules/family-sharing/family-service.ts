@@ -8,6 +8,7 @@ import {
   type FamilySharingResponse,
 } from '#shared/contracts/family-sharing.ts';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import {
   type FamilyMemberRow,
   familyGroups,
@@ -18,6 +19,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { holdingSlot } from '../billing/idempotent.ts';
 import { subscriptionAction } from '../billing/subscription-actions.ts';
 import { hashToken, newToken } from '../identity/secrets.ts';
 import {
@@ -341,6 +343,20 @@ export class FamilySharingService {
    * and the page says so before the member accepts (docs/operations.md).
    */
   async accept(request: FastifyRequest, user: UserRow, answer: FamilyAnswerRequest) {
+    // One accept at a time per person: two at once would both find the own plan renewing,
+    // and the one that lost the seat could not tell whose cancel to undo.
+    return holdingSlot(
+      this.app,
+      {
+        key: `family-accept:${user.id}`,
+        userId: user.id,
+        busy: () => conflict(FAMILY_MESSAGES.alreadyAccepted),
+      },
+      () => this.acceptNow(request, user, answer),
+    );
+  }
+
+  private async acceptNow(request: FastifyRequest, user: UserRow, answer: FamilyAnswerRequest) {
     const { seat, group } = await this.answerable(request, user, answer);
     if (group.ownerId === user.id || (await ownedGroup(this.db, user.id))) {
       throw conflict(FAMILY_MESSAGES.alreadyInGroup);
@@ -351,21 +367,37 @@ export class FamilySharingService {
     const ownPlanCanceled = await ownPlanRenews(this.db, user.id);
     if (ownPlanCanceled) await subscriptionAction(this.app, user, 'cancel');
     const now = this.now();
-    await this.db.transaction(async (tx) => {
-      const [accepted] = await tx
-        .update(familyMembers)
-        .set({ acceptedAt: now, userId: user.id, tokenHash: null, declinedAt: null })
-        .where(and(eq(familyMembers.id, seat.id), isNull(familyMembers.acceptedAt)))
-        .returning();
-      if (!accepted) throw conflict(FAMILY_MESSAGES.alreadyAccepted);
-      await grantFamilyAccess(tx, user.id, group.id, now, memberAccessEnd(plan));
-      await this.audit(tx, request, 'family.invite_accepted', user, group.id, {
-        seat_id: seat.id,
-        own_plan_canceled: ownPlanCanceled,
+    try {
+      await this.db.transaction(async (tx) => {
+        const [accepted] = await tx
+          .update(familyMembers)
+          .set({ acceptedAt: now, userId: user.id, tokenHash: null, declinedAt: null })
+          .where(and(eq(familyMembers.id, seat.id), isNull(familyMembers.acceptedAt)))
+          .returning();
+        if (!accepted) throw conflict(FAMILY_MESSAGES.alreadyAccepted);
+        await grantFamilyAccess(tx, user.id, group.id, now, memberAccessEnd(plan));
+        await this.audit(tx, request, 'family.invite_accepted', user, group.id, {
+          seat_id: seat.id,
+          own_plan_canceled: ownPlanCanceled,
+        });
       });
-    });
+    } catch (error) {
+      // Nothing was accepted (the seat taken meanwhile, or one accepted seat per person): the
+      // plan canceled for it renews again, as it did before.
+      if (ownPlanCanceled) await this.resumeOwnPlan(user);
+      if (isUniqueViolation(error)) throw conflict(FAMILY_MESSAGES.alreadyInGroup);
+      throw error;
+    }
     await familyChanged(this.app, group.id, [group.ownerId, user.id]);
     return this.view(user);
+  }
+
+  private async resumeOwnPlan(user: UserRow): Promise<void> {
+    try {
+      await subscriptionAction(this.app, user, 'resume');
+    } catch (error) {
+      this.app.log.error({ err: error, userId: user.id }, 'a canceled own plan was not resumed');
+    }
   }
 
   async decline(request: FastifyRequest, user: UserRow, answer: FamilyAnswerRequest) {

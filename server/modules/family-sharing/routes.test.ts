@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { decodeChallenge } from '#shared/challenge.ts';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
@@ -411,6 +411,39 @@ describe('family sharing', async () => {
         and(eq(auditLog.action, 'family.invite_accepted'), eq(auditLog.actorId, payer.user.id)),
       );
     expect(audit?.data).toMatchObject({ own_plan_canceled: true });
+  });
+
+  it('accepts one of two invites answered at once; the own plan stays canceled for the one', async () => {
+    const payer = await signedInUser(app);
+    await shop.buy(payer, { plan: '1 month' });
+    for (const owner of [await familyOwner(), await familyOwner()]) {
+      await invite(owner, payer.user.email);
+    }
+    const invites = (await view(payer)).invites.map((open) => open.invite_id);
+    expect(invites).toHaveLength(2);
+    const answers = await Promise.all(
+      invites.map((invite_id) => call(e.accept, { cookie: payer.cookie, body: { invite_id } })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refused = answers.find((answer) => answer.status === 409);
+    expect([[FAMILY_MESSAGES.alreadyAccepted], [FAMILY_MESSAGES.alreadyInGroup]]).toContainEqual(
+      refused?.body.errors_info,
+    );
+    const seats = await app.db
+      .select()
+      .from(familyMembers)
+      .where(and(eq(familyMembers.userId, payer.user.id), isNotNull(familyMembers.acceptedAt)));
+    expect(seats).toHaveLength(1);
+    const [own] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, payer.user.id));
+    expect(own?.cancelAtPeriodEnd).toBe(true);
+    // The other invite can still be answered later: leaving and accepting it works.
+    expect((await call(e.leave, { cookie: payer.cookie })).status).toBe(200);
+    const other = (await view(payer)).invites.find((open) => !open.declined_at)?.invite_id;
+    const second = await call(e.accept, { cookie: payer.cookie, body: { invite_id: other } });
+    expect(second.status, second.text).toBe(200);
   });
 
   it('expires an invite after 7 days; a resend opens it again', async () => {
