@@ -27,6 +27,8 @@ export const referralView = z.object({
   referrals_count: z.number().int(),
   /** What goes into /{lang}/r/{code}. */
   code: z.string(),
+  /** Days each side earns when a friend who joined makes their first payment. */
+  bonus_days_per_friend: z.number().int(),
 });
 export type ReferralView = z.infer<typeof referralView>;
 

@@ -47,7 +47,13 @@ export function subscriptionDetail(
 }
 
 export function referralAnswer(overrides: Partial<ReferralView> = {}): ReferralView {
-  return { code: 'ANN2024', referrals_count: 0, bonus_days_left: 0, ...overrides };
+  return {
+    code: 'ANN2024',
+    referrals_count: 0,
+    bonus_days_left: 0,
+    bonus_days_per_friend: 30,
+    ...overrides,
+  };
 }
 
 export function familyAnswer(overrides: Partial<FamilySharing> = {}): {

@@ -22,7 +22,12 @@ function serve(view: { current: ReferralView | 'fails' }) {
   });
 }
 
-const fresh = (): ReferralView => ({ code: 'ANN2024', referrals_count: 0, bonus_days_left: 0 });
+const fresh = (): ReferralView => ({
+  code: 'ANN2024',
+  referrals_count: 0,
+  bonus_days_left: 0,
+  bonus_days_per_friend: 14,
+});
 
 describe('refer a friend page', () => {
   it('shows the full link, copies it with an announcement, and follows live figures', async () => {
@@ -36,6 +41,9 @@ describe('refer a friend page', () => {
     await expect.element(screen.getByLabelText('Referral link', { exact: true })).toHaveValue(link);
     const figures = screen.getByRole('region', { name: 'Your rewards' });
     await expect.element(figures.getByText('0 friends')).toBeVisible();
+    // What a friend who pays earns, before anyone has.
+    await expect.element(figures.getByText('For you and each friend who pays')).toBeVisible();
+    await expect.element(figures.getByText('14 days')).toBeVisible();
     await expect
       .element(figures.getByText('Nobody has joined through your link yet.'))
       .toBeVisible();
@@ -47,7 +55,7 @@ describe('refer a friend page', () => {
     await expect.element(screen.getByRole('status').getByText('Copied')).toBeVisible();
 
     // A friend joined and paid elsewhere: the live event brings the new figures.
-    view.current = { code: 'ANN2024', referrals_count: 1, bonus_days_left: 30 };
+    view.current = { ...fresh(), referrals_count: 1, bonus_days_left: 30 };
     emitLive('referral');
     await expect.element(figures.getByText('1 friend', { exact: true })).toBeVisible();
     await expect.element(figures.getByText('30 days')).toBeVisible();

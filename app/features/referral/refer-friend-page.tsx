@@ -148,6 +148,7 @@ function FiguresPanel({ view }: { view: ReferralView }) {
   const lang = useLang();
   const referrals = view.referrals_count;
   const days = view.bonus_days_left;
+  const perFriend = view.bonus_days_per_friend;
   return (
     <Panel id="referral-figures" title={t('referral.figures.title')}>
       <dl className="grid grid-cols-2 gap-4 text-sm" aria-live="polite">
@@ -164,6 +165,12 @@ function FiguresPanel({ view }: { view: ReferralView }) {
             data-testid="referral-bonus-days"
           >
             {t(pluralKey(BONUS_DAYS, days, lang), { n: days })}
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-slate-500">{t('referral.figures.per_friend_label')}</dt>
+          <dd className="mt-0.5 text-slate-900" data-testid="referral-days-per-friend">
+            {t(pluralKey(BONUS_DAYS, perFriend, lang), { n: perFriend })}
           </dd>
         </div>
       </dl>

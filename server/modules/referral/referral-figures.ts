@@ -42,11 +42,17 @@ export async function referralViewOf(
   db: Database,
   userId: number,
   now: Date,
+  bonusDaysPerFriend: number,
 ): Promise<ReferralView> {
   const [code, referralsTotal, days] = await Promise.all([
     codeOf(db, userId),
     referralsCount(db, userId),
     bonusDaysLeft(db, userId, now),
   ]);
-  return { code, referrals_count: referralsTotal, bonus_days_left: days };
+  return {
+    code,
+    referrals_count: referralsTotal,
+    bonus_days_left: days,
+    bonus_days_per_friend: bonusDaysPerFriend,
+  };
 }

@@ -64,7 +64,12 @@ describe('referral program: view', () => {
   it('makes a random code on first view and keeps it; figures start at zero', async () => {
     const me = await signedInUser(app);
     const first = await viewOf(me);
-    expect(first).toEqual({ code: expect.any(String), referrals_count: 0, bonus_days_left: 0 });
+    expect(first).toEqual({
+      code: expect.any(String),
+      referrals_count: 0,
+      bonus_days_left: 0,
+      bonus_days_per_friend: BONUS_DAYS,
+    });
     expect(first.code).toMatch(/^[A-Za-z0-9]{16}$/);
     expect((await viewOf(me)).code).toBe(first.code);
     const other = await viewOf(await signedInUser(app));

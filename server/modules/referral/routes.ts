@@ -12,6 +12,8 @@ export function referralRoutes(app: App): Route[] {
       await joinReferral(app, request, auth.user, body.token);
       return { joined: true } as const;
     }),
-    route(e.view, ({ auth }) => referralViewOf(app.db, auth.user.id, app.payments.clock.now())),
+    route(e.view, ({ auth }) =>
+      referralViewOf(app.db, auth.user.id, app.payments.clock.now(), app.config.referralBonusDays),
+    ),
   ];
 }
