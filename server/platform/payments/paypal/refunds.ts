@@ -1,35 +1,9 @@
-import { createHash } from 'node:crypto';
 import { type GatewayRefund, GatewayRequestError } from '../gateway.ts';
+import { refundKey } from '../refund-key.ts';
 import { type PayPalApi, sdk } from './paypal-client.ts';
 import { fromPayPalMoney, toPayPalMoney } from './paypal-money.ts';
 import type { RefundLedger } from './refund-ledger.ts';
 import { refundedTotal, refundSnapshot } from './snapshots.ts';
-
-/**
- * The PayPal-Request-Id of a refund, so that a retried call (a timeout, a lost answer, a
- * double click) refunds once: PayPal answers a repeated id with the first call's refund.
- *
- * PaymentGateway.refund takes no idempotency key yet, so the id is derived from the call
- * itself: `refund-` and the SHA-256 (hex, 64 characters; PayPal takes up to 108) of
- * `paypal-refund/v1`, the payment's ref, the amount in minor units (`full` when none is
- * given) and the reason (empty when none), joined by newlines: only the reason, the last
- * part, could hold one, so no two calls' parts run together. The same call makes the same
- * id; any other payment, amount or reason a different one. The price: two deliberate
- * refunds of one payment for the same amount and reason, within the time PayPal remembers
- * request ids, are one refund; give the second its own reason.
- */
-export function refundRequestId(
-  paymentRef: string,
-  options: { amount?: number; reason?: string },
-): string {
-  const parts = [
-    'paypal-refund/v1',
-    paymentRef,
-    options.amount === undefined ? 'full' : String(options.amount),
-    options.reason ?? '',
-  ];
-  return `refund-${createHash('sha256').update(parts.join('\n')).digest('hex')}`;
-}
 
 /**
  * Gives back a subscription payment (its transaction id, which PayPal's v2 captures API
@@ -50,7 +24,7 @@ export async function refund(
   const given = await sdk('refund capture', () =>
     api.payments.refundCapturedPayment({
       captureId,
-      paypalRequestId: refundRequestId(captureId, options),
+      paypalRequestId: refundKey('paypal', captureId, options),
       prefer: 'return=representation',
       body: {
         ...(options.amount !== undefined

@@ -336,6 +336,20 @@ describe('a one-time purchase on Checkout in payment mode', () => {
     await expect(kit.gateway.resume(ref)).resolves.toMatchObject({ status: 'refunded' });
   });
 
+  it('refunds once when the same refund is asked again (a lost answer, a second click)', async () => {
+    const { session } = await boughtOnce();
+    const ref = String(session.payment_intent);
+    const ask = { amount: 300, reason: 'Refund (INV-1 #1)' };
+    const first = await kit.gateway.refund(ref, ask);
+    const again = await kit.gateway.refund(ref, ask);
+    expect(again.ref).toBe(first.ref);
+    // A deliberate second refund names itself differently, and is one.
+    const second = await kit.gateway.refund(ref, { ...ask, reason: 'Refund (INV-1 #2)' });
+    expect(second.ref).not.toBe(first.ref);
+    const refunds = kit.standin.objects.all('refund').filter((r) => r.payment_intent === ref);
+    expect(refunds).toHaveLength(2);
+  });
+
   it('runs out at its period end: expired by billing’s time, and stays so', async () => {
     const { session } = await boughtOnce();
     const ref = String(session.payment_intent);
@@ -485,9 +499,11 @@ describe('changes to a running subscription', () => {
       kind: 'invalid_request',
     });
     await kit.gateway.cancel(subscription.ref, { atPeriodEnd: false });
-    await kit.gateway.refund(paymentRef, {});
+    const full = await kit.gateway.refund(paymentRef, {});
     expect((await kit.gateway.fetchSubscription(subscription.ref))?.status).toBe('refunded');
-    await expect(kit.gateway.refund(paymentRef, {})).rejects.toMatchObject({
+    // The same call again is the same refund (a retry); any other finds nothing left.
+    expect((await kit.gateway.refund(paymentRef, {})).ref).toBe(full.ref);
+    await expect(kit.gateway.refund(paymentRef, { reason: 'again' })).rejects.toMatchObject({
       kind: 'invalid_state',
     });
   });

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { type GatewayRefund, GatewayRequestError, type PayOutcome } from '../gateway.ts';
+import { refundKey } from '../refund-key.ts';
 import { asking, declineOf, gatewayFailure, isStripeError } from './stripe-errors.ts';
 import { invoiceOfPayment, readInvoice } from './stripe-reads.ts';
 import { refundSnapshot } from './stripe-snapshots.ts';
@@ -47,13 +48,17 @@ export async function refund(
 ): Promise<GatewayRefund> {
   const reason = options.reason && REFUND_REASONS.has(options.reason) ? options.reason : undefined;
   const created = await asking('refund a payment', () =>
-    stripe.refunds.create({
-      payment_intent: paymentRef,
-      ...(options.amount !== undefined ? { amount: options.amount } : {}),
-      ...(reason ? { reason: reason as Stripe.RefundCreateParams.Reason } : {}),
-      // Stripe's reasons are three words; ours is free text, kept beside them.
-      ...(options.reason ? { metadata: { reason: options.reason.slice(0, 500) } } : {}),
-    }),
+    stripe.refunds.create(
+      {
+        payment_intent: paymentRef,
+        ...(options.amount !== undefined ? { amount: options.amount } : {}),
+        ...(reason ? { reason: reason as Stripe.RefundCreateParams.Reason } : {}),
+        // Stripe's reasons are three words; ours is free text, kept beside them.
+        ...(options.reason ? { metadata: { reason: options.reason.slice(0, 500) } } : {}),
+      },
+      // A retried call (a lost answer, staff trying again) gives back the money once.
+      { idempotencyKey: refundKey('stripe', paymentRef, options) },
+    ),
   );
   const invoiceRef = (await invoiceOfPayment(stripe, paymentRef)) ?? '';
   return refundSnapshot(created, invoiceRef);
