@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'invoices.refunded',
   'notifications.list_updated',
   'notifications.send_queued',
+  'notifications.send_canceled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

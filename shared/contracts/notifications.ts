@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdNumber } from '../validation/record-id.ts';
 import { requiredString } from '../validation/required.ts';
 import { successResponse } from './auth.ts';
 import { endpoint, ownAccountEndpoint } from './endpoint.ts';
@@ -19,6 +20,8 @@ export const NOTIFICATION_MESSAGES = {
   subscriptionNotFound: 'notifications.errors.subscription_not_found',
   noSubscribers: 'staff_notifications.errors.no_subscribers',
   sendUnderWay: 'staff_notifications.errors.send_under_way',
+  sendNotFound: 'staff_notifications.errors.send_not_found',
+  sendFinished: 'staff_notifications.errors.send_finished',
 } as const;
 
 /** A list as a subscriber sees it (§3: name, listUuid, description). */
@@ -137,6 +140,10 @@ export const empSendRequest = z.object({
 export type EmpSendRequest = z.infer<typeof empSendRequest>;
 export const empSendResponse = z.object({ send: notificationSend });
 
+/** Stops a send still queued or under way: whoever has not had it yet never will. */
+export const empSendCancelRequest = z.object({ send_id: recordIdNumber });
+export type EmpSendCancelRequest = z.infer<typeof empSendCancelRequest>;
+
 export const empSendsQuery = pagingQuery.extend({ listUuid: uuidField.optional() });
 export type EmpSendsQuery = z.infer<typeof empSendsQuery>;
 
@@ -241,6 +248,14 @@ export const empEndpoints = {
     summary: 'Messages sent to lists and their progress, the newest first',
     query: empSendsQuery,
     response: listResponse(notificationSend),
+  }),
+  cancelSend: endpoint({
+    ...staff,
+    method: 'POST',
+    path: '/emp/sends/cancel',
+    summary: 'Stop a message still queued or being sent',
+    body: empSendCancelRequest,
+    response: empSendResponse,
   }),
 };
 

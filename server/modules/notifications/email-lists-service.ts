@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { listPage, pageWindow } from '#shared/contracts/list.ts';
 import {
   type EmpQuery,
+  type EmpSendCancelRequest,
   type EmpSendRequest,
   type EmpSendsQuery,
   type EmpUpdateRequest,
@@ -168,6 +169,45 @@ export class EmailListsService {
       return row;
     });
     return { send: await this.presentOne(send, list) };
+  }
+
+  /**
+   * Stops a send: the job reads the status before each batch, so a batch under way finishes
+   * and none follows. Audited with how far it got.
+   */
+  async cancelSend(actor: Actor, body: EmpSendCancelRequest) {
+    const { db } = this.deps;
+    const stopped = await db.transaction(async (tx) => {
+      const [send] = await tx
+        .select()
+        .from(notificationSends)
+        .where(eq(notificationSends.id, body.send_id))
+        .for('update');
+      if (!send) throw new AppError('not_found', { info: M.sendNotFound });
+      if (send.status !== 'queued' && send.status !== 'sending') {
+        throw new AppError('conflict', { info: M.sendFinished });
+      }
+      const [row] = await tx
+        .update(notificationSends)
+        .set({ status: 'canceled', finishedAt: new Date() })
+        .where(eq(notificationSends.id, send.id))
+        .returning();
+      if (!row) throw new Error('notification send update returned no row');
+      await recordAudit(tx, actor.request, {
+        action: 'notifications.send_canceled',
+        actorId: actor.userId,
+        subjectType: 'notification_list',
+        subjectId: send.listId,
+        data: { send_id: send.id, subject: send.subject, sent: send.sent, total: send.total },
+      });
+      return row;
+    });
+    const [list] = await db
+      .select()
+      .from(notificationLists)
+      .where(eq(notificationLists.id, stopped.listId));
+    if (!list) throw new AppError('not_found', { info: M.listNotFound });
+    return { send: await this.presentOne(stopped, list) };
   }
 
   async sends(query: EmpSendsQuery) {

@@ -77,7 +77,7 @@ async function sendBatch(deps: ListMailingDeps, sendId: number): Promise<'more' 
     await db
       .update(notificationSends)
       .set({ status: 'sending', startedAt: new Date() })
-      .where(eq(notificationSends.id, sendId));
+      .where(and(eq(notificationSends.id, sendId), eq(notificationSends.status, 'queued')));
   }
   const batch = await db
     .select({
@@ -101,10 +101,11 @@ async function sendBatch(deps: ListMailingDeps, sendId: number): Promise<'more' 
     .orderBy(asc(notificationSubscriptions.id))
     .limit(deps.config.notificationMailsPerSecond);
   if (batch.length === 0) {
+    // Only a send still under way: one staff stopped meanwhile stays stopped.
     await db
       .update(notificationSends)
       .set({ status: 'done', finishedAt: new Date() })
-      .where(eq(notificationSends.id, sendId));
+      .where(and(eq(notificationSends.id, sendId), eq(notificationSends.status, 'sending')));
     return 'finished';
   }
   let sent = 0;

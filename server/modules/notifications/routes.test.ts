@@ -18,6 +18,7 @@ import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 import { startTestSmtp } from '../../test/test-smtp.ts';
 import { until } from '../../test/wait-until.ts';
 import { DEFAULT_LISTS } from './default-lists.ts';
+import { LIST_SEND_QUEUE } from './list-mailing.ts';
 
 // §7 /notifications/* and /emp through the real routes and database, list mails through a
 // real SMTP server, and the RFC 8058 one-click unsubscribe as a mail app sends it.
@@ -252,6 +253,40 @@ describe('staff: /emp', () => {
     });
     expect(answer.status).toBe(422);
     expect(answer.body.errors_validation).toMatchObject({ [field]: [message] });
+  });
+
+  it('stops a send not yet out: audited, never mailed, and only once', async () => {
+    const reader = await signedInUser(app);
+    await subscribe(reader, OFFERS);
+    const [send] = await app.db
+      .insert(notificationSends)
+      .values({ listId: await listId(OFFERS), subject: 'Sale', body: 'Half off.', total: 1 })
+      .returning();
+    const body = { send_id: send?.id ?? 0 };
+    expect((await api(emp.cancelSend, { cookie: author.cookie, body })).status).toBe(403);
+    const stopped = await api(emp.cancelSend, { ...asAdmin, body });
+    expect(stopped.status, stopped.text).toBe(200);
+    expect(stopped.data.send).toMatchObject({ status: 'canceled', sent: 0, subject: 'Sale' });
+    expect(stopped.data.send.finished_at).not.toBeNull();
+    const [audit] = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'notifications.send_canceled'));
+    expect(audit).toMatchObject({ actorId: admin.user.id, data: { send_id: send?.id } });
+    const again = await api(emp.cancelSend, { ...asAdmin, body });
+    expect(again.status).toBe(409);
+    expect(again.body.errors_info).toEqual([M.sendFinished]);
+    const unknown = await api(emp.cancelSend, { ...asAdmin, body: { send_id: 2_000_000_000 } });
+    expect(unknown.status).toBe(404);
+    // Its job, run anyway (queued before the stop), sends nothing and leaves it stopped.
+    await app.queue.send(LIST_SEND_QUEUE, { sendId: send?.id });
+    await app.queue.drain();
+    expect(smtp.messages.filter((m) => m.envelope.to.includes(reader.user.email))).toEqual([]);
+    const [after] = await app.db
+      .select()
+      .from(notificationSends)
+      .where(eq(notificationSends.id, send?.id ?? 0));
+    expect(after?.status).toBe('canceled');
   });
 
   it('refuses a send to a list nobody can receive', async () => {

@@ -44,6 +44,9 @@ export function notificationRoutes(app: App): Route[] {
       lists.send({ request, userId: auth.user.id }, body),
     ),
     route(emp.sends, ({ query }) => lists.sends(query)),
+    route(emp.cancelSend, ({ request, auth, body }) =>
+      lists.cancelSend({ request, userId: auth.user.id }, body),
+    ),
 
     // RFC 8058: the mail app's POST carries no cookie and no CSRF header, only the form
     // `List-Unsubscribe=One-Click`; the link is the credential. The form parser lives in this

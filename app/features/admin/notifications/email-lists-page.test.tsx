@@ -175,4 +175,45 @@ describe('e-mail lists', () => {
       .element(done.getByRole('progressbar', { name: 'Progress of Lisbon is open' }))
       .toHaveAttribute('aria-valuenow', '100');
   });
+
+  it('stops a message under way after a confirm saying who will not get it', async () => {
+    const stops: unknown[] = [];
+    let send: NotificationSend = {
+      ...sendOf('Lisbon is open'),
+      status: 'sending',
+      total: 40,
+      sent: 10,
+      finished_at: null,
+    };
+    stubFetch({
+      [empEndpoints.list.url]: () => jsonResponse(200, lists([NEWS])),
+      [empEndpoints.sends.url]: () => jsonResponse(200, page([send])),
+      [empEndpoints.cancelSend.url]: async (request) => {
+        stops.push(await request.json());
+        send = { ...send, status: 'canceled', finished_at: '2026-11-21T10:01:00.000Z' };
+        return jsonResponse(200, { send });
+      },
+    });
+    const { screen } = await renderApp('/en/admin/notifications/email-lists', admin);
+    const stop = screen.getByRole('button', { name: 'Stop sending Lisbon is open' });
+    await stop.click();
+    const confirmation = screen.getByRole('dialog', { name: 'Stop sending this message?' });
+    await expect
+      .element(confirmation)
+      .toHaveTextContent(
+        /“Lisbon is open” will not go to the 30 subscribers who have not had it yet/,
+      );
+    await confirmation.getByRole('button', { name: 'No' }).click();
+    expect(stops).toEqual([]);
+
+    await stop.click();
+    await screen
+      .getByRole('dialog', { name: 'Stop sending this message?' })
+      .getByRole('button', { name: 'Stop sending' })
+      .click();
+    await expect.element(screen.getByTestId('send')).toHaveAttribute('data-status', 'canceled');
+    expect(stops).toEqual([{ send_id: 7 }]);
+    await expect.element(screen.getByTestId('send')).toHaveTextContent(/Canceled/);
+    await expect.element(stop).not.toBeInTheDocument();
+  });
 });

@@ -1,22 +1,47 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { empEndpoints, type NotificationSend } from '#shared/contracts/notifications.ts';
 import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
+import { Button } from '../../../ui/button.tsx';
+import { confirm } from '../../../ui/confirm.ts';
 import { FormError } from '../../../ui/form-field.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
+import { notify, notifyRequestError } from '../../../ui/toast.tsx';
 
 const running = (send: NotificationSend) => send.status === 'queued' || send.status === 'sending';
 
 /** Messages sent to lists and how far each got; followed every 2 s while one is under way. */
 export function SendsTable() {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const sends = useQuery({
     queryKey: ['notifications', 'sends'],
     queryFn: ({ signal }) => call(empEndpoints.sends, { query: { per_page: 20 } }, { signal }),
     refetchInterval: (query) => (query.state.data?.items.some(running) ? 2_000 : false),
   });
+  /** Whoever has not had the message yet never will: asked first, said after. */
+  const stop = async (send: NotificationSend) => {
+    const sure = await confirm({
+      title: t('staff_notifications.stop_confirm_title'),
+      text: t('staff_notifications.stop_confirm_text', {
+        subject: send.subject,
+        left: Math.max(send.total - send.sent - send.failed, 0),
+      }),
+      icon: 'warning',
+      actionName: 'stop-send',
+      yes: { label: t('staff_notifications.stop'), variant: 'danger' },
+    });
+    if (!sure) return;
+    try {
+      await call(empEndpoints.cancelSend, { body: { send_id: send.send_id } });
+      notify.success('staff_notifications.stopped', { values: { subject: send.subject } });
+    } catch (error) {
+      notifyRequestError(error);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  };
   const date = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
@@ -41,7 +66,18 @@ export function SendsTable() {
             const done = send.sent + send.failed;
             return (
               <li key={send.send_id} className="py-3" data-testid="send" data-status={send.status}>
-                <p className="font-medium text-slate-900">{send.subject}</p>
+                <div className="flex items-start justify-between gap-3">
+                  <p className="font-medium text-slate-900">{send.subject}</p>
+                  {running(send) && (
+                    <Button
+                      variant="secondary"
+                      aria-label={t('staff_notifications.stop_named', { subject: send.subject })}
+                      onClick={() => void stop(send)}
+                    >
+                      {t('staff_notifications.stop')}
+                    </Button>
+                  )}
+                </div>
                 <p className="text-sm text-slate-600">
                   {t('staff_notifications.send_line', {
                     list: send.list_name,
