@@ -2,6 +2,7 @@ import type { SubscriptionDetail } from '#shared/contracts/billing.ts';
 import type { DashboardResponse } from '#shared/contracts/dashboard.ts';
 import type { FamilySharing } from '#shared/contracts/family-sharing.ts';
 import type { ReferralView } from '#shared/contracts/referral.ts';
+import { familyView } from '../family-sharing/family-test-data.ts';
 
 // Answers of the calls the dashboard makes, every field filled; each test overrides what it
 // is about. Data only: the tests stub fetch themselves.
@@ -59,19 +60,5 @@ export function referralAnswer(overrides: Partial<ReferralView> = {}): ReferralV
 export function familyAnswer(overrides: Partial<FamilySharing> = {}): {
   familySharing: FamilySharing;
 } {
-  return {
-    familySharing: {
-      role: 'none',
-      group_id: null,
-      seats: 0,
-      seats_used: 0,
-      can_create: false,
-      owner: null,
-      users: [],
-      invites: [],
-      access_until: null,
-      own_plan_renews: false,
-      ...overrides,
-    },
-  };
+  return { familySharing: familyView(overrides) };
 }

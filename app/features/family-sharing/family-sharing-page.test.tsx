@@ -8,30 +8,15 @@ import {
 import { emitLive } from '../../realtime/live-signals.ts';
 import { renderApp, testUser } from '../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
+import { familyView } from './family-test-data.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const OWNER = { id: 7, name: 'Olivia Owner', email: 'olivia@example.com', photo: null };
 const WEEK = '2030-01-08T10:00:00.000Z';
 
-function family(overrides: Partial<FamilySharing> = {}): FamilySharing {
-  return {
-    role: 'none',
-    group_id: null,
-    seats: 0,
-    seats_used: 0,
-    can_create: false,
-    owner: null,
-    users: [],
-    invites: [],
-    access_until: null,
-    own_plan_renews: false,
-    ...overrides,
-  };
-}
-
 const ownerFamily = (): FamilySharing =>
-  family({
+  familyView({
     role: 'owner',
     group_id: 3,
     seats: 6,
@@ -147,7 +132,7 @@ describe('family sharing page', () => {
 
   it('tells an invitee that their own plan stops renewing before they accept, and follows live changes', async () => {
     const view = {
-      current: family({
+      current: familyView({
         role: 'invitee',
         own_plan_renews: true,
         invites: [
@@ -170,7 +155,7 @@ describe('family sharing page', () => {
     await expect.element(screen.getByTestId('own-plan-notice')).toHaveTextContent(/stops renewing/);
 
     // The owner withdrew the invite elsewhere: the live event brings the new state.
-    view.current = family();
+    view.current = familyView();
     emitLive('family');
     await expect
       .element(screen.getByRole('heading', { name: 'One plan for the whole family' }))
@@ -180,7 +165,7 @@ describe('family sharing page', () => {
 
   it('lets a member leave after a confirmation', async () => {
     const view = {
-      current: family({
+      current: familyView({
         role: 'member',
         group_id: 3,
         seats: 6,
@@ -189,7 +174,7 @@ describe('family sharing page', () => {
         access_until: '2099-01-01T00:00:00.000Z',
       }),
     };
-    serve(view, { [e.leave.url]: () => jsonResponse(200, { familySharing: family() }) });
+    serve(view, { [e.leave.url]: () => jsonResponse(200, { familySharing: familyView() }) });
     const { screen } = await renderApp('/en/features/family-sharing', testUser());
     await expect
       .element(screen.getByText('Olivia Owner shares their plan with you.'))
@@ -212,7 +197,7 @@ describe('invite page', () => {
   const challenge = encodeChallenge({ email: 'new@example.com', token: 'a'.repeat(43) });
 
   it('sends a visitor to sign up or in and back, the link kept', async () => {
-    serve({ current: family() });
+    serve({ current: familyView() });
     const { screen } = await renderApp(
       `/en/familysharing/invite/verify?challenge=${challenge}`,
       null,
@@ -230,12 +215,12 @@ describe('invite page', () => {
   it('accepts with the mailed token when signed in as the invited address', async () => {
     const accepted: unknown[] = [];
     serve(
-      { current: family() },
+      { current: familyView() },
       {
         [e.accept.url]: (body) => {
           accepted.push(body);
           return jsonResponse(200, {
-            familySharing: family({ role: 'member', owner: OWNER, group_id: 3 }),
+            familySharing: familyView({ role: 'member', owner: OWNER, group_id: 3 }),
           });
         },
       },

@@ -6,6 +6,7 @@ import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FormError } from '../../../ui/form-field.tsx';
+import { Panel } from '../../../ui/panel.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
@@ -49,13 +50,7 @@ function EmailLists() {
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
-      <section
-        aria-labelledby="email-lists-title"
-        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-      >
-        <h2 id="email-lists-title" className="mb-4 text-lg font-semibold text-slate-900">
-          {t('staff_notifications.lists')}
-        </h2>
+      <Panel id="email-lists" title={t('staff_notifications.lists')}>
         {lists.isPending ? (
           <LoadingBlock />
         ) : lists.isError ? (
@@ -132,7 +127,7 @@ function EmailLists() {
             {t('staff_notifications.rate', { rate: lists.data.controls.send_rate_per_second })}
           </p>
         )}
-      </section>
+      </Panel>
       <SendsTable />
       {editing && <EditListDialog list={editing} onClose={() => setEditing(null)} onDone={done} />}
       {sending && <SendDialog list={sending} onClose={() => setSendingUuid(null)} onDone={done} />}

@@ -6,9 +6,11 @@ import { call } from '../../../api/client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { confirm } from '../../../ui/confirm.ts';
 import { FormError } from '../../../ui/form-field.tsx';
+import { Panel } from '../../../ui/panel.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
+import { formatDateTime } from '../kit/format.ts';
 
 const running = (send: NotificationSend) => send.status === 'queued' || send.status === 'sending';
 
@@ -42,18 +44,8 @@ export function SendsTable() {
     }
     await queryClient.invalidateQueries({ queryKey: ['notifications'] });
   };
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
   return (
-    <section
-      aria-labelledby="sends-title"
-      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="sends-title" className="mb-4 text-lg font-semibold text-slate-900">
-        {t('staff_notifications.sends')}
-      </h2>
+    <Panel id="sends" title={t('staff_notifications.sends')}>
       {sends.isPending ? (
         <LoadingBlock />
       ) : sends.isError ? (
@@ -81,7 +73,7 @@ export function SendsTable() {
                 <p className="text-sm text-slate-600">
                   {t('staff_notifications.send_line', {
                     list: send.list_name,
-                    date: date(send.created_at),
+                    date: formatDateTime(send.created_at, i18n.language),
                     status: t(`staff_notifications.statuses.${send.status}`),
                   })}
                 </p>
@@ -102,6 +94,6 @@ export function SendsTable() {
           })}
         </ul>
       )}
-    </section>
+    </Panel>
   );
 }
