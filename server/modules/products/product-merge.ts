@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type AdminProduct, PRODUCT_MESSAGES as M } from '#shared/contracts/admin/products.ts';
 import type { Database } from '../../db/client.ts';
+import { retryOnDeadlock } from '../../db/errors.ts';
 import {
   couponProducts,
   gatewayPrices,
@@ -74,66 +75,71 @@ export async function mergeProducts(
   intoId: number,
 ): Promise<AdminProduct> {
   if (fromId === intoId) throw AppError.field('into_product_id', M.mergeSame);
-  const into = await deps.db.transaction(async (tx) => {
-    const live = await lockLive(tx, [fromId, intoId]);
-    const from = live.get(fromId);
-    const target = live.get(intoId);
-    if (!from) throw AppError.field('from_product_id', M.mergeMismatch);
-    if (!target || !sameTerms(from, target)) {
-      throw AppError.field('into_product_id', M.mergeMismatch);
-    }
-    const plans = await tx
-      .update(subscriptions)
-      .set({ productId: intoId })
-      .where(eq(subscriptions.productId, fromId))
-      .returning({ id: subscriptions.id });
-    // A subscription with both as items keeps one (the key is subscription and product).
-    await tx.execute(sql`
+  // The merge locks both products first; a webhook inserting a subscription item of one of
+  // them holds its subscription and waits for the product, so PostgreSQL may end one of the
+  // two: ours goes again, from the start.
+  const into = await retryOnDeadlock(() =>
+    deps.db.transaction(async (tx) => {
+      const live = await lockLive(tx, [fromId, intoId]);
+      const from = live.get(fromId);
+      const target = live.get(intoId);
+      if (!from) throw AppError.field('from_product_id', M.mergeMismatch);
+      if (!target || !sameTerms(from, target)) {
+        throw AppError.field('into_product_id', M.mergeMismatch);
+      }
+      const plans = await tx
+        .update(subscriptions)
+        .set({ productId: intoId })
+        .where(eq(subscriptions.productId, fromId))
+        .returning({ id: subscriptions.id });
+      // A subscription with both as items keeps one (the key is subscription and product).
+      await tx.execute(sql`
       delete from ${subscriptionItems} f
       where f.product_id = ${fromId} and exists (
         select 1 from ${subscriptionItems} i
         where i.subscription_id = f.subscription_id and i.product_id = ${intoId})`);
-    const items = await tx
-      .update(subscriptionItems)
-      .set({ productId: intoId })
-      .where(eq(subscriptionItems.productId, fromId))
-      .returning({ id: subscriptionItems.id });
-    const lines = await tx
-      .update(invoiceLines)
-      .set({ productId: intoId })
-      .where(eq(invoiceLines.productId, fromId))
-      .returning({ id: invoiceLines.id });
-    const prices = await tx
-      .update(gatewayPrices)
-      .set({ productId: intoId })
-      .where(eq(gatewayPrices.productId, fromId))
-      .returning({ ref: gatewayPrices.priceRef });
-    await moveLinks(tx, fromId, intoId);
-    await tx
-      .update(products)
-      .set({ additionalProductId: intoId })
-      .where(and(eq(products.additionalProductId, fromId), ne(products.id, intoId)));
-    // `into` offered `from` beside itself: it cannot offer itself.
-    await tx
-      .update(products)
-      .set({ additionalProductId: null })
-      .where(and(eq(products.id, intoId), eq(products.additionalProductId, fromId)));
-    await tx
-      .update(products)
-      .set({ deletedAt: sql`now()`, asMostSelected: false, additionalProductId: null })
-      .where(eq(products.id, fromId));
-    await audit(tx, acting, 'products.merged', intoId, {
-      from: { product_id: from.id, name: from.name },
-      into: { product_id: target.id, name: target.name },
-      moved: {
-        subscriptions: plans.length,
-        subscription_items: items.length,
-        invoice_lines: lines.length,
-        gateway_prices: prices.length,
-      },
-    });
-    return target;
-  });
+      const items = await tx
+        .update(subscriptionItems)
+        .set({ productId: intoId })
+        .where(eq(subscriptionItems.productId, fromId))
+        .returning({ id: subscriptionItems.id });
+      const lines = await tx
+        .update(invoiceLines)
+        .set({ productId: intoId })
+        .where(eq(invoiceLines.productId, fromId))
+        .returning({ id: invoiceLines.id });
+      const prices = await tx
+        .update(gatewayPrices)
+        .set({ productId: intoId })
+        .where(eq(gatewayPrices.productId, fromId))
+        .returning({ ref: gatewayPrices.priceRef });
+      await moveLinks(tx, fromId, intoId);
+      await tx
+        .update(products)
+        .set({ additionalProductId: intoId })
+        .where(and(eq(products.additionalProductId, fromId), ne(products.id, intoId)));
+      // `into` offered `from` beside itself: it cannot offer itself.
+      await tx
+        .update(products)
+        .set({ additionalProductId: null })
+        .where(and(eq(products.id, intoId), eq(products.additionalProductId, fromId)));
+      await tx
+        .update(products)
+        .set({ deletedAt: sql`now()`, asMostSelected: false, additionalProductId: null })
+        .where(eq(products.id, fromId));
+      await audit(tx, acting, 'products.merged', intoId, {
+        from: { product_id: from.id, name: from.name },
+        into: { product_id: target.id, name: target.name },
+        moved: {
+          subscriptions: plans.length,
+          subscription_items: items.length,
+          invoice_lines: lines.length,
+          gateway_prices: prices.length,
+        },
+      });
+      return target;
+    }),
+  );
   deps.catalog.invalidate();
   return presentAdminProduct(deps.db, await findProduct(deps.db, into.id));
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '#shared/audit-actions.ts';
 import { SALES_MESSAGES as M } from '#shared/contracts/admin/subscriptions.ts';
 import type { SubscriptionStatus } from '#shared/subscription/actions.ts';
+import { retryOnDeadlock } from '../../db/errors.ts';
 import { invoices, refunds, subscriptions } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
@@ -161,18 +162,6 @@ export async function refundInvoice(
       subscription: subscription ? await adminSubscriptionById(app.db, subscription.id) : null,
     };
   });
-}
-
-/** PostgreSQL gave up on one of two transactions waiting on each other: ours goes again. */
-async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await work();
-    } catch (error) {
-      const code = (error as { cause?: { code?: string } }).cause?.code;
-      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
-    }
-  }
 }
 
 /**
