@@ -56,6 +56,8 @@ export class PgBossQueue implements JobQueue {
   /** Registrations made before start, run by it. */
   readonly #pending: Array<() => Promise<void>> = [];
   readonly #queues = new Map<string, Promise<void>>();
+  /** Queues whose creation this process has seen end. */
+  readonly #made = new Set<string>();
   readonly #workers = new Map<string, string[]>();
   readonly #running = new Set<Promise<void>>();
 
@@ -106,27 +108,47 @@ export class PgBossQueue implements JobQueue {
       throw error;
     }
     this.#state = 'started';
-    for (const register of this.#pending.splice(0)) await register();
+    for (const register of this.#pending.splice(0)) await this.#register(register);
     this.#markStarted();
   }
 
+  /** A worker or schedule that fails to start (a lost connection) is tried again, alone. */
+  async #register(register: () => Promise<void>, attempt = 1): Promise<void> {
+    try {
+      await register();
+    } catch (error) {
+      if (this.#state !== 'started') return;
+      this.#log.error(
+        { err: error },
+        'a job queue worker or schedule could not start; trying again',
+      );
+      const timer = setTimeout(
+        () => void this.#register(register, attempt + 1),
+        Math.min(1_000 * attempt, 30_000),
+      );
+      timer.unref();
+    }
+  }
+
   /**
-   * Starts without holding up the app: with the database down at boot the app still serves
-   * (its readiness says the database is down) and the queue keeps trying every few seconds,
-   * its workers and schedules starting once the database answers.
+   * Starts without holding up the app for long: with the database down at boot the app still
+   * serves (its readiness says the database is down) and the queue keeps trying every few
+   * seconds, its workers and schedules starting once the database answers. Resolves when
+   * the first attempt has ended, either way, so a caller can wait for the usual case (the
+   * database answers) and serve with workers registered and every send possible.
    */
-  startInBackground(retryMs = 5_000): void {
-    const attempt = () => {
+  startInBackground(retryMs = 5_000): Promise<void> {
+    const attempt = async () => {
       this.#retryTimer = undefined;
       if (this.#state !== 'new') return;
-      this.start().catch((error: unknown) => {
+      await this.start().catch((error: unknown) => {
         if (this.#state !== 'new') return;
         this.#log.error({ err: error }, 'job queue could not start; trying again');
         this.#retryTimer = setTimeout(attempt, retryMs);
         this.#retryTimer.unref();
       });
     };
-    attempt();
+    return attempt();
   }
 
   /** Waits for the start, for calls made before it; a queue that stays down fails them. */
@@ -195,8 +217,15 @@ export class PgBossQueue implements JobQueue {
     if (options.transaction) {
       // The queue is made inside the transaction too (it commits or goes with it): on PGlite
       // a statement outside would wait for the transaction.
+      // Unless this process has seen the queue made: one still being made elsewhere is not
+      // yet visible to this transaction, and the job's insert (a join on the queue) would
+      // then insert nothing. Made here, under the creation lock, it waits for that other
+      // creation to commit and then finds the queue.
       const db = transactionDb(options.transaction);
-      if (!this.#queues.has(name)) await db.executeSql(createQueueSql(), [name, queueOptions()]);
+      if (!this.#made.has(name)) {
+        await db.executeSql(CREATE_QUEUE_LOCK, []);
+        await db.executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [name, queueOptions()]);
+      }
       return this.#boss.send(name, data, { ...sendOptions, db });
     }
     await this.#ensureQueue(name);
@@ -273,11 +302,13 @@ export class PgBossQueue implements JobQueue {
   #ensureQueue(name: string): Promise<void> {
     let made = this.#queues.get(name);
     if (!made) {
-      // One at a time: on PostgreSQL two queues made at once (a worker registering while a
-      // send makes another) can deadlock on pg-boss's job table, and a deadlock here would
-      // leave the rest of the start's workers unregistered. Another process making one at
-      // the same moment can still deadlock us: that is retried.
-      made = this.#queueMaking.then(() => this.#createQueue(name));
+      // One at a time in this process, and under CREATE_QUEUE_LOCK across processes and
+      // transactions: two queues made at once deadlock on pg-boss's tables.
+      made = this.#queueMaking
+        .then(() => this.#createQueue(name))
+        .then(() => {
+          this.#made.add(name);
+        });
       this.#queueMaking = made.catch(() => undefined);
       this.#queues.set(name, made);
       made.catch(() => this.#queues.delete(name));
@@ -287,7 +318,7 @@ export class PgBossQueue implements JobQueue {
 
   async #createQueue(name: string, attempt = 1): Promise<void> {
     try {
-      await this.#boss.createQueue(name, queueOptions());
+      await this.#db.executeSql(createQueueScript(name), []);
     } catch (error) {
       const deadlock = (error as { code?: string }).code === '40P01';
       if (!deadlock || attempt >= 3) throw error;
@@ -345,8 +376,18 @@ function queueOptions(): PgBoss.Queue {
   return { name: '', policy: QUEUE_POLICY };
 }
 
-function createQueueSql(): string {
-  return `SELECT ${SCHEMA}.create_queue($1, $2)`;
+/**
+ * pg-boss's create_queue takes no lock of its own, and two at once (PostgreSQL) deadlock:
+ * each inserts its queue row, then adds a foreign key to the queue table. Ours all take this
+ * lock for the rest of their transaction first.
+ */
+const CREATE_QUEUE_LOCK = `SELECT pg_advisory_xact_lock(hashtext('${SCHEMA}.create_queue'))`;
+
+/** Its own transaction, so the lock ends with it (a script: literals, no parameters). */
+function createQueueScript(name: string): string {
+  assertQueueName(name); // letters, digits, `_`, `.` and `-` only: safe as a literal
+  const options = JSON.stringify(queueOptions());
+  return `BEGIN; ${CREATE_QUEUE_LOCK}; SELECT ${SCHEMA}.create_queue('${name}', '${options}'); COMMIT;`;
 }
 
 function definedOnly<T extends object>(values: T): Partial<T> {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JobQueue } from './job-queue.ts';
@@ -12,11 +13,15 @@ declare module 'fastify' {
 
 export type QueuePluginOptions = QueueTimings;
 
+/** How long the app's start waits for the queue's first try before serving without it. */
+const FIRST_START_WAIT_MS = 5_000;
+
 /**
  * Decorates the app with `queue`, durable jobs on pg-boss in the app's own database (its
- * `pgboss` schema, made or migrated by pg-boss once the app is ready, in the background so a
- * database that is down at boot holds nothing up). Workers and schedules registered before
- * then start with it; a send made before then waits for it. On close it first takes no more jobs and waits for
+ * `pgboss` schema, made or migrated by pg-boss as the app gets ready; a database that is down
+ * at boot holds the start up by at most FIRST_START_WAIT_MS, the queue then keeps trying in
+ * the background). Workers and schedules registered before then start with it; a send made
+ * before then waits for it. On close it first takes no more jobs and waits for
  * the running ones (up to half of SHUTDOWN_TIMEOUT_MS), while requests still finishing can
  * send; its last queries end before the database closes.
  */
@@ -29,7 +34,16 @@ export const queuePlugin = fp<QueuePluginOptions>(
       ...options,
     });
     app.decorate('queue', queue as JobQueue);
-    app.addHook('onReady', async () => queue.startInBackground());
+    // Ready once the queue has started (or its first try failed, or it took too long), so
+    // the first requests find their workers registered and can send.
+    app.addHook('onReady', async () => {
+      const late = new AbortController();
+      await Promise.race([
+        queue.startInBackground(),
+        sleep(FIRST_START_WAIT_MS, undefined, { signal: late.signal }).catch(() => {}),
+      ]);
+      late.abort();
+    });
     app.addHook('preClose', () => queue.stop());
     app.addHook('onClose', () => queue.close());
   },

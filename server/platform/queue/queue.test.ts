@@ -158,8 +158,39 @@ describe('the job queue', async () => {
     await until(() => ran === 1, 'the job');
   });
 
+  it('enqueues within a transaction while a worker of this process is still making the queue', async () => {
+    let ran = 0;
+    const registering = queue.work('made-meanwhile', async () => {
+      ran += 1;
+    });
+    await app.db.transaction(async (tx) => {
+      expect(await queue.send('made-meanwhile', {}, { transaction: tx })).toEqual(
+        expect.any(String),
+      );
+    });
+    await registering;
+    await until(() => ran === 1, 'the job');
+  });
+
   it('refuses a queue name pg-boss could not keep apart', async () => {
     await expect(queue.send('bad name!', {})).rejects.toThrow('invalid queue name');
+  });
+});
+
+describe('a new process', () => {
+  it('has its queue started once ready: a request can enqueue in its transaction at once', async () => {
+    const database = await createTestDatabase();
+    const app = await appOn(database);
+    try {
+      await app.db.transaction(async (tx) => {
+        expect(await app.queue.send('at-once', {}, { transaction: tx })).toEqual(
+          expect.any(String),
+        );
+      });
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
 
