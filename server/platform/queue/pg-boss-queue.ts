@@ -215,16 +215,20 @@ export class PgBossQueue implements JobQueue {
       }),
     };
     if (options.transaction) {
-      // The queue is made inside the transaction too (it commits or goes with it): on PGlite
-      // a statement outside would wait for the transaction.
-      // Unless this process has seen the queue made: one still being made elsewhere is not
-      // yet visible to this transaction, and the job's insert (a join on the queue) would
-      // then insert nothing. Made here, under the creation lock, it waits for that other
-      // creation to commit and then finds the queue.
+      // A queue not known made is made inside the transaction too (it commits or goes with
+      // it; on PGlite a statement outside would wait for the transaction). One still being
+      // made elsewhere is not visible here yet, and the job's insert (a join on the queue)
+      // would insert nothing: under the creation lock this waits for that creation to commit
+      // and then finds the queue. The lock lasts until the transaction ends, so it is taken
+      // only for a queue not visible yet. (One visible is not thereby known made: this
+      // transaction may have made it, and may roll back.)
       const db = transactionDb(options.transaction);
       if (!this.#made.has(name)) {
-        await db.executeSql(CREATE_QUEUE_LOCK, []);
-        await db.executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [name, queueOptions()]);
+        const found = await db.executeSql(QUEUE_EXISTS, [name]);
+        if (found.rows.length === 0) {
+          await db.executeSql(CREATE_QUEUE_LOCK, []);
+          await db.executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [name, queueOptions()]);
+        }
       }
       return this.#boss.send(name, data, { ...sendOptions, db });
     }
@@ -382,6 +386,8 @@ function queueOptions(): PgBoss.Queue {
  * lock for the rest of their transaction first.
  */
 const CREATE_QUEUE_LOCK = `SELECT pg_advisory_xact_lock(hashtext('${SCHEMA}.create_queue'))`;
+
+const QUEUE_EXISTS = `SELECT 1 FROM ${SCHEMA}.queue WHERE name = $1`;
 
 /** Its own transaction, so the lock ends with it (a script: literals, no parameters). */
 function createQueueScript(name: string): string {
