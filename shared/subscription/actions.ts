@@ -10,6 +10,14 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** Still running on its gateway (canceled: set to end at its period end, not ended yet). */
+export const RUNNING_STATUSES = [
+  'active',
+  'paused',
+  'canceled',
+  'on_hold',
+] as const satisfies readonly SubscriptionStatus[];
+
 /** §9 Service ids: the payment service a subscription runs on. 3 is not in use. */
 export const SERVICE_IDS = {
   card: 1,

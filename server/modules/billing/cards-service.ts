@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BILLING_MESSAGES, type CardView } from '#shared/contracts/billing.ts';
+import { RUNNING_STATUSES } from '#shared/subscription/actions.ts';
 import {
   type CardSourceRow,
   cardSources,
@@ -13,6 +14,7 @@ import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { publishUserUpdated } from '../identity/user-events.ts';
 import { upsertCard } from './apply-snapshots.ts';
 import { presentCards } from './cards-view.ts';
+import { applyAnswer } from './gateway-events.ts';
 import { customerRefFor, declined } from './gateway-refs.ts';
 
 // §3 Card sources: kept by the card gateway, mirrored in card_sources for the screens. Every
@@ -169,11 +171,6 @@ export async function setDefaultCard(
   const cards = await gateway.cards.setDefault(customerRef, card.gatewayRef);
   const updated = await app.db.transaction(async (tx) => {
     for (const each of cards) await upsertCard(tx, gateway.name, user.id, each);
-    // Subscriptions renew on the default card.
-    await tx
-      .update(subscriptions)
-      .set({ paymentMethodRef: card.gatewayRef })
-      .where(and(eq(subscriptions.userId, user.id), eq(subscriptions.gateway, gateway.name)));
     const [row] = await tx
       .update(users)
       .set({ defaultSource: card.gatewayRef })
@@ -182,5 +179,35 @@ export async function setDefaultCard(
     return row ?? user;
   });
   void publishUserUpdated(app, updated);
+  await readBackRunning(app, gateway, user.id);
   return { user: updated, items: await listCards(app, user.id) };
+}
+
+/**
+ * The gateway moved the running subscriptions to the new default card: their state is read
+ * back, dated after the change, so an older event delivered late (the purchase's) cannot put
+ * the old card back in our books. One that cannot be read now follows by its webhook.
+ */
+async function readBackRunning(app: App, gateway: PaymentGateway, userId: number) {
+  const running = await app.db
+    .select({ ref: subscriptions.gatewayRef })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.gateway, gateway.name),
+        inArray(subscriptions.status, [...RUNNING_STATUSES]),
+      ),
+    );
+  for (const { ref } of running) {
+    try {
+      const fresh = await gateway.fetchSubscription(ref);
+      if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+    } catch (error) {
+      app.log.warn(
+        { err: error, subscription: ref },
+        'subscription not read back after a card change',
+      );
+    }
+  }
 }

@@ -515,6 +515,14 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(inUse.status).toBe(422);
     expect(inUse.body.errors_validation).toEqual({ card_id: [BILLING_MESSAGES.cardInUse] });
     const newDefault = added.data.items[1]?.card_id as string;
+    const sandbox = app.payments.get('sandbox');
+    if (!sandbox) throw new Error('no sandbox gateway');
+    const [bought] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, buyer.user.id));
+    const beforeChange = await sandbox.fetchSubscription(bought?.gatewayRef as string);
+    if (!beforeChange) throw new Error('the sandbox lost the subscription');
     const set = await call(e.setDefaultSource, {
       cookie: buyer.cookie,
       body: { card_id: newDefault },
@@ -522,13 +530,14 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(set.status).toBe(200);
     expect(set.data.user.default_source).toBe(newDefault);
     expect(set.data.items[0]).toMatchObject({ card_id: newDefault, default: true });
-    // A late report from before the change does not bring the old default back.
-    const sandbox = app.payments.get('sandbox');
+    // Late reports from before the change bring back neither the old default card nor the
+    // old card on the subscription (it would be "in use" again).
     const [customer] = await app.db
       .select()
       .from(gatewayCustomers)
       .where(eq(gatewayCustomers.userId, buyer.user.id));
-    await applyAnswer(app, sandbox as NonNullable<typeof sandbox>, {
+    await applyAnswer(app, sandbox, { subscription: beforeChange });
+    await applyAnswer(app, sandbox, {
       card: {
         ref: added.data.items[0]?.card_id as string,
         customerRef: customer?.customerRef as string,
@@ -542,10 +551,16 @@ describe('buying a plan on the sandbox gateway', async () => {
     });
     const after = await call(e.cards, { cookie: buyer.cookie });
     expect(after.data.items[0]).toMatchObject({ card_id: newDefault, default: true });
+    const [renewing] = await app.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, buyer.user.id));
+    expect(renewing?.paymentMethodRef).toBe(newDefault);
     const removed = await call(e.cardDelete, {
       cookie: buyer.cookie,
       body: { card_id: added.data.items[0]?.card_id as string },
     });
+    expect(removed.status, removed.text).toBe(200);
     expect(removed.data.items.map((card) => card.last4)).toEqual(['4444']);
     const stranger = await signedInUser(app);
     const theft = await call(e.setDefaultSource, {

@@ -1,6 +1,7 @@
 import { and, desc, inArray, sql } from 'drizzle-orm';
 import type { GatewayName } from '#shared/billing/billing-values.ts';
 import type { AdminProduct } from '#shared/contracts/admin/products.ts';
+import { RUNNING_STATUSES } from '#shared/subscription/actions.ts';
 import type { Database } from '../../db/client.ts';
 import {
   gatewayPrices,
@@ -10,10 +11,10 @@ import {
 } from '../../db/schema/index.ts';
 import { includesOf, presentProduct } from '../billing/catalog.ts';
 
-/** Subscriptions that still run on their product: they keep it from being deleted. */
-export const RUNNING_STATUSES = ['active', 'paused', 'canceled', 'on_hold'] as const;
-
-/** Running subscriptions per product, as their plan or as one of their items. */
+/**
+ * Running subscriptions per product, as their plan or as one of their items: they keep it
+ * from being deleted.
+ */
 export async function runningSubscriptions(
   db: Database,
   productIds: number[],

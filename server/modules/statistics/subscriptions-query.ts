@@ -3,7 +3,11 @@ import type {
   StatisticsRange,
   SubscriptionStatsResponse,
 } from '#shared/contracts/admin/statistics.ts';
-import { type ServiceId, SUBSCRIPTION_STATUSES } from '#shared/subscription/actions.ts';
+import {
+  RUNNING_STATUSES,
+  type ServiceId,
+  SUBSCRIPTION_STATUSES,
+} from '#shared/subscription/actions.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { mrrMonths } from './mrr-query.ts';
 import { addMonths, eachMonth, monthKey, monthStart } from './periods.ts';
@@ -13,7 +17,6 @@ import { addMonths, eachMonth, monthKey, monthStart } from './periods.ts';
 // months (paying at the month's start = paying at the previous month's end).
 
 /** Statuses under which a subscription still runs (a canceled one until its period ends). */
-const RUNNING = ['active', 'paused', 'canceled', 'on_hold'] as const;
 
 export async function subscriptionStats(
   db: Database,
@@ -38,7 +41,7 @@ export async function subscriptionStats(
         from (
           select product_id, count(*) as count from subscriptions
           where status in (${sql.join(
-            RUNNING.map((status) => sql`${status}`),
+            RUNNING_STATUSES.map((status) => sql`${status}`),
             sql`, `,
           )})
           group by product_id

@@ -292,7 +292,10 @@ export const NOT_ON_ORDER_PAGE: CheckoutStyle = {
 
 /** Saved cards, for gateways that keep them (card processors). */
 export interface CardVault {
-  /** Saves a card from a card-form token; a decline when the provider refuses it. */
+  /**
+   * Saves a card from a card-form token; a decline when the provider refuses it. Made the
+   * default, it is what renewals are charged to from now on, as with `setDefault`.
+   */
   add(
     customerRef: string,
     token: string,
@@ -300,7 +303,7 @@ export interface CardVault {
   ): Promise<{ kind: 'added'; card: GatewayCard } | { kind: 'declined'; decline: GatewayDecline }>;
   update(cardRef: string, expiry: { expMonth: number; expYear: number }): Promise<GatewayCard>;
   remove(cardRef: string): Promise<void>;
-  /** Renewals of this customer's subscriptions are charged to it from now on. */
+  /** What this customer's renewals, running subscriptions' too, are charged to from now on. */
   setDefault(customerRef: string, cardRef: string): Promise<GatewayCard[]>;
   list(customerRef: string): Promise<GatewayCard[]>;
 }

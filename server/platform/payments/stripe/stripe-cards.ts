@@ -5,7 +5,8 @@ import { asking, declineOf, gatewayFailure } from './stripe-errors.ts';
 import { cardSnapshot } from './stripe-snapshots.ts';
 
 // §3 card sources at Stripe: the customer's card PaymentMethods, the default being the
-// customer's invoice_settings.default_payment_method (what renewals are charged to).
+// customer's invoice_settings.default_payment_method, and each running subscription's
+// default_payment_method kept on it (what renewals are charged to).
 
 async function defaultCardOf(stripe: Stripe, customerRef: string): Promise<string | null> {
   const customer = await asking('read a customer', () => stripe.customers.retrieve(customerRef));
@@ -40,12 +41,37 @@ async function listCards(stripe: Stripe, customerRef: string): Promise<GatewayCa
   return cards.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
 }
 
+/**
+ * The customer's default card, and their running subscriptions' too: a subscription's own
+ * default_payment_method (Checkout and a start with a saved card set one) comes before the
+ * customer's, so without it renewals would go on charging the old card.
+ */
 async function makeDefault(stripe: Stripe, customerRef: string, cardRef: string) {
   await asking('set the default card', () =>
     stripe.customers.update(customerRef, {
       invoice_settings: { default_payment_method: cardRef },
     }),
   );
+  const moving: string[] = [];
+  try {
+    // Without a status Stripe lists every subscription but the canceled ones.
+    for await (const subscription of stripe.subscriptions.list({
+      customer: customerRef,
+      limit: 100,
+    })) {
+      const charged = idOf(subscription.default_payment_method);
+      if (subscription.status !== 'incomplete_expired' && charged && charged !== cardRef) {
+        moving.push(subscription.id);
+      }
+    }
+  } catch (error) {
+    throw gatewayFailure(error, 'list subscriptions');
+  }
+  for (const ref of moving) {
+    await asking('move a subscription to the default card', () =>
+      stripe.subscriptions.update(ref, { default_payment_method: cardRef }),
+    );
+  }
 }
 
 export function stripeCardVault(stripe: Stripe): CardVault {

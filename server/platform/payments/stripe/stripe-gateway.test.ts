@@ -412,6 +412,33 @@ describe('a saved card', () => {
   });
 });
 
+describe('a new default card', () => {
+  it('is what the running subscriptions are charged to from now on, not only new ones', async () => {
+    const { customerRef, subscription, card: first } = await subscribed();
+    const token = await kit.cardToken('5555555555554444');
+    const second = await kit.gateway.cards?.add(customerRef, token, { makeDefault: false });
+    if (second?.kind !== 'added') throw new Error('4444 saves');
+    // Started on a saved card, the subscription names that card itself (it comes first).
+    expect((await kit.gateway.fetchSubscription(subscription.ref))?.paymentMethodRef).toBe(first);
+    await kit.gateway.cards?.setDefault(customerRef, second.card.ref);
+    expect((await kit.gateway.fetchSubscription(subscription.ref))?.paymentMethodRef).toBe(
+      second.card.ref,
+    );
+    // A card added as the default (fixing a payment) moves them too.
+    const third = await kit.gateway.cards?.add(
+      customerRef,
+      await kit.cardToken('4242424242424242'),
+      {
+        makeDefault: true,
+      },
+    );
+    if (third?.kind !== 'added') throw new Error('4242 saves');
+    expect((await kit.gateway.fetchSubscription(subscription.ref))?.paymentMethodRef).toBe(
+      third.card.ref,
+    );
+  });
+});
+
 describe('changes to a running subscription', () => {
   it('previews and makes an upgrade with proration', async () => {
     const { subscription } = await subscribed();
