@@ -1,7 +1,12 @@
+/** PostgreSQL's SQLSTATE: on the error Drizzle wraps (its `cause`), or the driver's own. */
+function sqlState(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: string }).code;
+}
+
 /** A unique index refused the row (PostgreSQL 23505), whichever driver reported it. */
 export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
+  return sqlState(error) === '23505';
 }
 
 /**
@@ -14,8 +19,8 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): 
     try {
       return await work();
     } catch (error) {
-      const code = ((error as { cause?: { code?: string } }).cause ?? error) as { code?: string };
-      if (attempt >= attempts || (code.code !== '40P01' && code.code !== '40001')) throw error;
+      const code = sqlState(error);
+      if (attempt >= attempts || (code !== '40P01' && code !== '40001')) throw error;
     }
   }
 }

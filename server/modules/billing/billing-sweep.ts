@@ -4,7 +4,7 @@ import type { App } from '../../http/types.ts';
 import { planName, recipient, sendBillingMail } from './billing-mail.ts';
 import { releaseStaleCouponHolds } from './coupon-uses.ts';
 import { firstFailureAt, retriesDue, retryAt } from './dunning-schedule.ts';
-import { applyAnswer } from './gateway-events.ts';
+import { applyAnswer, readBackSubscription } from './gateway-events.ts';
 import { lapseEndedPeriods } from './reconciliation.ts';
 
 const DAY_MS = 86_400_000;
@@ -98,8 +98,7 @@ async function retryFailedRenewals(app: App): Promise<void> {
           .set({ nextAttemptAt: null })
           .where(eq(invoices.id, invoice.id));
         await applyAnswer(app, gateway, { invoice: outcome.invoice });
-        const fresh = await gateway.fetchSubscription(subscription.gatewayRef);
-        if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+        await readBackSubscription(app, gateway, subscription.gatewayRef);
         continue;
       }
       if (outcome.kind === 'declined')

@@ -14,7 +14,7 @@ import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { publishUserUpdated } from '../identity/user-events.ts';
 import { upsertCard } from './apply-snapshots.ts';
 import { presentCards } from './cards-view.ts';
-import { applyAnswer } from './gateway-events.ts';
+import { readBackSubscription } from './gateway-events.ts';
 import { customerRefFor, declined } from './gateway-refs.ts';
 
 // §3 Card sources: kept by the card gateway, mirrored in card_sources for the screens. Every
@@ -201,8 +201,7 @@ async function readBackRunning(app: App, gateway: PaymentGateway, userId: number
     );
   for (const { ref } of running) {
     try {
-      const fresh = await gateway.fetchSubscription(ref);
-      if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+      await readBackSubscription(app, gateway, ref);
     } catch (error) {
       app.log.warn(
         { err: error, subscription: ref },

@@ -133,3 +133,13 @@ export async function applyAnswer(
   await followUp(app, applied);
   return applied;
 }
+
+/** Reads a subscription back from its gateway and applies it: its state as of after our call. */
+export async function readBackSubscription(
+  app: App,
+  gateway: PaymentGateway,
+  subscriptionRef: string,
+): Promise<void> {
+  const fresh = await gateway.fetchSubscription(subscriptionRef);
+  if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+}

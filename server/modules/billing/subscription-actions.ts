@@ -24,7 +24,7 @@ import {
   lastInvoiceFinalizing,
   presentSubscription,
 } from './current-subscription.ts';
-import { applyAnswer } from './gateway-events.ts';
+import { applyAnswer, readBackSubscription } from './gateway-events.ts';
 import { customerRefFor, declined, priceFor } from './gateway-refs.ts';
 import { once } from './idempotent.ts';
 
@@ -208,8 +208,7 @@ async function payOpenInvoice(
   }
   await applyAnswer(app, gateway, { invoice: outcome.invoice });
   if (outcome.kind === 'declined') throw declined(outcome.decline);
-  const fresh = await gateway.fetchSubscription(row.gatewayRef);
-  if (fresh) await applyAnswer(app, gateway, { subscription: fresh });
+  await readBackSubscription(app, gateway, row.gatewayRef);
   await app.db.update(invoices).set({ nextAttemptAt: null }).where(eq(invoices.id, open.id));
   return { status: 'completed', subscription_id: row.id, invoice_id: open.id, redirect_url: null };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { retryOnDeadlock } from '../../db/errors.ts';
 import {
   assertQueueName,
   type Job,
@@ -309,7 +310,8 @@ export class PgBossQueue implements JobQueue {
       // One at a time in this process, and under CREATE_QUEUE_LOCK across processes and
       // transactions: two queues made at once deadlock on pg-boss's tables.
       made = this.#queueMaking
-        .then(() => this.#createQueue(name))
+        // A deadlock with anything else on pg-boss's tables is tried again.
+        .then(() => retryOnDeadlock(() => this.#db.executeSql(createQueueScript(name), [])))
         .then(() => {
           this.#made.add(name);
         });
@@ -318,17 +320,6 @@ export class PgBossQueue implements JobQueue {
       made.catch(() => this.#queues.delete(name));
     }
     return made;
-  }
-
-  async #createQueue(name: string, attempt = 1): Promise<void> {
-    try {
-      await this.#db.executeSql(createQueueScript(name), []);
-    } catch (error) {
-      const deadlock = (error as { code?: string }).code === '40P01';
-      if (!deadlock || attempt >= 3) throw error;
-      await sleep(50 * attempt);
-      await this.#createQueue(name, attempt + 1);
-    }
   }
 
   /** A worker of this process picks a job sent here at once instead of at its next poll. */
