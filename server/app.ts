@@ -29,6 +29,7 @@ import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { notificationsPlugin } from './modules/notifications/notifications-plugin.ts';
 import { referralPlugin } from './modules/referral/referral-plugin.ts';
+import { type VpnPluginOptions, vpnPlugin } from './modules/vpn/vpn-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { paymentsPlugin } from './platform/payments/payments-plugin.ts';
@@ -46,6 +47,8 @@ export interface AppDependencies {
   queue?: QueuePluginOptions;
   /** Built-in realtime server timings, for tests; the protocol's defaults otherwise. */
   realtime?: RealtimePluginOptions;
+  /** The VPN fleet's live event timings, for tests. */
+  vpn?: VpnPluginOptions;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(familySharingPlugin);
   await app.register(referralPlugin);
+  await app.register(vpnPlugin, deps.vpn ?? {});
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

@@ -30,6 +30,9 @@ const UNVERIFIED = () => new AppError('forbidden', { info: ACCOUNT_MESSAGES.emai
  */
 export function refusal(access: Access, caller: Caller | null): AppError | null {
   if (access === 'public' || access === 'own-signature') return null;
+  // A node proves itself with its bearer token, which the node routes' own hook checks
+  // (server/modules/vpn/node-auth.ts); a person's session never opens them.
+  if (access === 'node') return null;
   if (!caller) return new AppError('unauthenticated');
   if (typeof access === 'object') {
     if (!hasPermission(caller.role, access.permission)) return new AppError('forbidden');

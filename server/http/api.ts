@@ -22,6 +22,9 @@ import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
 import { salesRoutes } from '../modules/sales/routes.ts';
 import { statisticsRoutes } from '../modules/statistics/routes.ts';
+import { deviceRoutes } from '../modules/vpn/device-routes.ts';
+import { fleetRoutes } from '../modules/vpn/fleet-routes.ts';
+import { nodeRoutes } from '../modules/vpn/node-routes.ts';
 import { AppError } from './app-error.ts';
 import { type Route, registerRoutes } from './endpoint-routes.ts';
 import { sendError } from './error-handler.ts';
@@ -56,6 +59,9 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   familySharingRoutes,
   referralRoutes,
   customerDashboardRoutes,
+  fleetRoutes,
+  deviceRoutes,
+  nodeRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {

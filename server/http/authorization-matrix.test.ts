@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
 import type { Access, Endpoint } from '#shared/contracts/endpoint.ts';
+import { vpnEndpoints } from '#shared/contracts/vpn.ts';
 import type { Permission } from '#shared/permissions.ts';
 import { BUILT_IN_APP_ID } from '../platform/realtime/pusher-app.ts';
+import { endpointClient } from '../test/api-client.ts';
 import { openShop } from '../test/billing-kit.ts';
 import { inputNames } from '../test/endpoint-inputs.ts';
 import { familyRecordProbes } from '../test/family-probes.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { sessionFor, signedInUser, type TestSession } from '../test/test-sessions.ts';
 import { TEST_PASSWORD } from '../test/test-users.ts';
+import { createTestServer, grantAccess, wireGuardKeyPair } from '../test/vpn-kit.ts';
 import type { RegisteredRoute } from './route-access.ts';
 
 // DESIGN "Growing the house": access is denied by default, and this one table-driven test
@@ -38,9 +41,17 @@ const CALLERS = {
   ADMIN: { role: 'ADMIN' },
   'ADMIN (deactivated)': { role: 'ADMIN', deleteAt: IN_30_DAYS },
   VPN_SERVER: { role: 'VPN_SERVER' },
+  // A VPN node as it really calls: its bearer token and no session at all.
+  'VPN node (token only)': undefined,
 } as const;
 type CallerName = keyof typeof CALLERS;
 const CALLER_NAMES = Object.keys(CALLERS) as CallerName[];
+
+/** Callers that carry a node's bearer token (a node of its own, enrolled and online). */
+const NODE_TOKEN = (await createTestServer(app)).authorization;
+const WITH_NODE_TOKEN: readonly CallerName[] = ['VPN_SERVER', 'VPN node (token only)'];
+/** Callers without a session: a refusal is 401 for them, signing in could help. */
+const WITHOUT_SESSION: readonly CallerName[] = ['anonymous', 'VPN node (token only)'];
 
 // ---------------------------------------------------------------------------------------
 // The expectation table: who may call a route of each declared access.
@@ -60,6 +71,8 @@ const MAY_CALL: Record<Exclude<Access, object | 'own-signature'>, readonly Calle
   'signed-in': PEOPLE,
   active: ['USER', 'USER (unverified)', 'AUTHOR', 'ADMIN'],
   verified: ['USER', 'AUTHOR', 'ADMIN'],
+  // The node API: a node's token opens it, a person's session never (node-auth.ts).
+  node: WITH_NODE_TOKEN,
 };
 
 /**
@@ -103,7 +116,7 @@ function expected(route: RegisteredRoute, caller: CallerName): Expected {
     mayCall(route.access, caller) &&
     (!route.url.startsWith(DASHBOARD_BASE) || STAFF.includes(caller));
   if (allowed) return 'allowed';
-  return caller === 'anonymous' ? 401 : 403;
+  return WITHOUT_SESSION.includes(caller) ? 401 : 403;
 }
 
 function meets(status: number, expectation: Expected): boolean {
@@ -175,7 +188,11 @@ let calls = 0;
 async function send(
   method: string,
   url: string,
-  options: { cookie?: string | undefined; payload?: string | undefined } = {},
+  options: {
+    cookie?: string | undefined;
+    payload?: string | undefined;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   calls += 1;
   const response = await app.inject({
@@ -187,6 +204,7 @@ async function send(
       'user-agent': 'matrix-agent',
       ...(options.cookie ? { cookie: options.cookie } : {}),
       ...(options.payload === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
     },
     ...(options.payload === undefined ? {} : { payload: options.payload }),
   });
@@ -216,7 +234,7 @@ describe('authorization matrix', () => {
       expect(urls).toContain(url);
     }
     const kinds = new Set(app.routeList.map((route) => describeAccess(route.access)));
-    for (const kind of ['public', 'signed-in', 'active', 'own-signature']) {
+    for (const kind of ['public', 'signed-in', 'active', 'own-signature', 'node']) {
       expect(kinds).toContain(kind);
     }
   });
@@ -236,6 +254,7 @@ describe('authorization matrix', () => {
             const { status, body } = await send(plan.method, plan.url, {
               cookie,
               payload: plan.payload,
+              ...(WITH_NODE_TOKEN.includes(caller) ? { headers: NODE_TOKEN } : {}),
             });
             if (!meets(status, expectation)) {
               wrong.push(
@@ -361,6 +380,50 @@ async function invoiceProbe(url: string, _owner: Role, intruder: Role): Promise<
 
 const CUSTOMER_CASE = [{ owner: 'USER', intruder: 'USER' }] as const;
 
+const callEndpoint = endpointClient(app);
+
+/** What each WireGuard device route is sent, naming the device. */
+function vpnDeviceInput(url: string, deviceId: number): { query?: string; body?: unknown } {
+  if (url.endsWith('/config')) return { query: `device_id=${deviceId}` };
+  if (url.endsWith('/rename')) return { body: { device_id: deviceId, name: 'Taken over' } };
+  if (url.endsWith('/move')) return { body: { device_id: deviceId, location: 'fastest' } };
+  if (url.endsWith('/rekey')) {
+    return { body: { device_id: deviceId, public_key: wireGuardKeyPair().publicKey } };
+  }
+  return { body: { device_id: deviceId } };
+}
+
+/**
+ * A customer's WireGuard device: another customer naming it (to see its configuration,
+ * rename, move, rekey or remove it) gets 404 or 403, and the owner's devices are as they were.
+ */
+async function vpnDeviceProbe(url: string, _owner: Role, intruder: Role): Promise<void> {
+  const owner = await signedInUser(app);
+  await grantAccess(app, owner.user.id);
+  const created = await callEndpoint(vpnEndpoints.create, {
+    cookie: owner.cookie,
+    body: { name: 'Laptop', location: 'NL', public_key: wireGuardKeyPair().publicKey },
+  });
+  expect(created.status, created.text).toBe(201);
+  const deviceId = created.data.device.device_id;
+  const list = async () =>
+    (await callEndpoint(vpnEndpoints.devices, { cookie: owner.cookie })).data.items;
+  const before = await list();
+  const other = await signedInUser(app, { role: intruder });
+  await grantAccess(app, other.user.id);
+  const input = vpnDeviceInput(url, deviceId);
+  const method = input.query ? 'GET' : 'POST';
+  const target = input.query ? `${url}?${input.query}` : url;
+  const payload = input.body === undefined ? undefined : JSON.stringify(input.body);
+  const attempt = await send(method, target, { cookie: other.cookie, payload });
+  expect([403, 404], `${intruder} using a device of a customer: ${attempt.body}`).toContain(
+    attempt.status,
+  );
+  expect(await list()).toEqual(before);
+  const own = await send(method, target, { cookie: owner.cookie, payload });
+  expect(own.status, own.body).toBe(200);
+}
+
 /** Keyed by `METHOD url` as app.routeList names the route. */
 const RECORD_PROBES: Record<string, RecordProbe> = {
   'POST /api/account/v1/devices/logout-by-device-id': {
@@ -397,6 +460,17 @@ const RECORD_PROBES: Record<string, RecordProbe> = {
     run: invoiceProbe,
   },
   ...familyRecordProbes(app, shop, send),
+  'GET /api/account/v1/vpn/devices/config': {
+    fields: ['query.device_id'],
+    cases: CUSTOMER_CASE,
+    run: vpnDeviceProbe,
+  },
+  ...Object.fromEntries(
+    ['rename', 'move', 'rekey', 'delete'].map((action) => [
+      `POST /api/account/v1/vpn/devices/${action}`,
+      { fields: ['body.device_id'], cases: CUSTOMER_CASE, run: vpnDeviceProbe },
+    ]),
+  ),
 };
 
 /**

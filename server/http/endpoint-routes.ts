@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /** The signed-in session a handler gets: always there unless the endpoint is public. */
-type AuthOf<E extends Endpoint> = E['access'] extends 'public' | 'own-signature'
+type AuthOf<E extends Endpoint> = E['access'] extends 'public' | 'own-signature' | 'node'
   ? ActiveSession | null
   : ActiveSession;
 

@@ -19,6 +19,8 @@ import type { Permission } from '../permissions.ts';
  *   deactivated unless `deactivated: true`.
  * - `own-signature`: a machine caller that proves itself with a signature the route checks
  *   (the realtime events API, payment webhooks); no session ever opens it.
+ * - `node`: a VPN node (role VPN_SERVER) with its bearer token, on the node base only; no
+ *   person's session opens it, and the token opens nothing else.
  */
 export type Access =
   | 'public'
@@ -26,6 +28,7 @@ export type Access =
   | 'active'
   | 'verified'
   | 'own-signature'
+  | 'node'
   | { readonly permission: Permission; readonly deactivated?: true };
 
 export type HttpMethod = 'GET' | 'POST';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_STATUSES } from '../vpn/fleet-rules.ts';
 import { authUser } from './auth-user.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -25,6 +26,7 @@ export const REALTIME_EVENTS = {
   subscriptionUpdated: 'Users\\SubscriptionUpdated',
   familySharingUpdated: 'Users\\FamilySharingUpdated',
   referralUpdated: 'Users\\ReferralUpdated',
+  vpnUpdated: 'Users\\VpnUpdated',
 } as const;
 
 /** `Users\UserUpdated`: the user as get-auth-user answers it, to merge into the store. */
@@ -57,6 +59,40 @@ export type FamilySharingUpdatedEvent = z.infer<typeof familySharingUpdatedEvent
 export const referralUpdatedEvent = z.object({ referrals_count: z.number().int() });
 export type ReferralUpdatedEvent = z.infer<typeof referralUpdatedEvent>;
 
+/**
+ * `Users\VpnUpdated`: the user's WireGuard devices changed elsewhere (their access, the
+ * traffic limit, a device moved off a removed server): open pages fetch them again.
+ */
+export const vpnUpdatedEvent = z.object({ devices: z.number().int() });
+export type VpnUpdatedEvent = z.infer<typeof vpnUpdatedEvent>;
+
+/**
+ * The VPN fleet's live state, on two private channels besides the user's own: staff with the
+ * servers permission join the first (each server's status and load), any signed-in person
+ * the second (the location list changed: fetch it again).
+ */
+export const FLEET_STAFF_CHANNEL = 'private-fleet-staff';
+export const FLEET_LOCATIONS_CHANNEL = 'private-fleet-locations';
+
+export const FLEET_EVENTS = {
+  serversUpdated: 'Fleet\\ServersUpdated',
+  locationsUpdated: 'Fleet\\LocationsUpdated',
+} as const;
+
+export const fleetServerState = z.object({
+  server_id: z.number().int(),
+  status: z.enum(SERVER_STATUSES),
+  load: z.number().int(),
+  devices: z.number().int(),
+  active_peers: z.number().int(),
+  last_seen_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type FleetServerState = z.infer<typeof fleetServerState>;
+
+/** `Fleet\ServersUpdated`: the servers whose state changed since the last one. */
+export const serversUpdatedEvent = z.object({ servers: z.array(fleetServerState) });
+export type ServersUpdatedEvent = z.infer<typeof serversUpdatedEvent>;
+
 export const broadcastingAuthRequest = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/, 'input_errors.field_is_invalid'),
   channel_name: z.string().min(1).max(200),
@@ -85,7 +121,8 @@ export type RealtimeSettings = z.infer<typeof realtimeSettings>;
 
 /**
  * §7 all: Pusher's channel authorisation. A signed-in user may join their own system-events
- * presence channel and nothing else.
+ * presence channel and the fleet's locations channel; staff with the servers permission the
+ * fleet's staff channel too; nothing else.
  */
 export const broadcastingAuthEndpoint = endpoint({
   method: 'POST',

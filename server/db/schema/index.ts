@@ -25,3 +25,4 @@ export * from './statistics.ts';
 export * from './subscriptions.ts';
 export * from './two-factor.ts';
 export * from './users.ts';
+export * from './vpn.ts';

@@ -53,6 +53,8 @@ export const products = pgTable(
     }),
     /** Family sharing seats the plan brings (0: none). */
     familySeats: integer().notNull().default(0),
+    /** WireGuard devices the plan allows its holder (each family member has their own). */
+    deviceLimit: integer().notNull().default(10),
     /** Deleted by staff: kept for the subscriptions and invoices that name it, sold no more. */
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -102,7 +102,9 @@ export const authPlugin = fp(
       const api = isApiRoute(request);
       // Files, pages and health checks are open: no session lookup for them.
       if (!api && (access === 'public' || access === 'own-signature')) return;
-      if (api && !request.routeOptions.config?.crossSitePost) checkCsrf(request, publicHost);
+      // A node's calls carry its bearer token, which no other site can make a browser send.
+      const csrfExempt = request.routeOptions.config?.crossSitePost || access === 'node';
+      if (api && !csrfExempt) checkCsrf(request, publicHost);
       const token = request.cookies[sessionCookieName(app.config)];
       if (token) {
         const found = await findSession(app.db, app.config, token);

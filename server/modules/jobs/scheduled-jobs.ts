@@ -1,5 +1,6 @@
 import type { App } from '../../http/types.ts';
 import { purgeDeletedAccounts } from '../account/account-purge.ts';
+import { fleetSweep } from '../vpn/fleet-sweep.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,5 +24,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     firstRunMs: MINUTE,
     everyMs: HOUR,
     run: purgeDeletedAccounts,
+  },
+  {
+    // The VPN fleet (fleet-sweep.ts): a silent node is offline after a minute, and a person
+    // whose access ended leaves every node within one; every 10 s keeps both well inside.
+    name: 'vpn-fleet-sweep',
+    firstRunMs: 5_000,
+    everyMs: 10_000,
+    run: fleetSweep,
   },
 ];

@@ -1,0 +1,58 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { vpnServers } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashNodeToken } from './node-tokens.ts';
+
+/** The VPN node (role VPN_SERVER) a node call comes from. */
+export interface NodeCaller {
+  serverId: number;
+  /** Removed by staff: it may still learn that its peers are gone, nothing else. */
+  retired: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The node whose bearer token the call carries; null on every other route. */
+    vpnNode: NodeCaller | null;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{16,128})$/;
+
+async function nodeOf(db: Database, token: string): Promise<NodeCaller | null> {
+  const [server] = await db
+    .select({ id: vpnServers.id, retiredAt: vpnServers.retiredAt })
+    .from(vpnServers)
+    .where(eq(vpnServers.tokenHash, hashNodeToken(token)));
+  return server ? { serverId: server.id, retired: server.retiredAt !== null } : null;
+}
+
+/**
+ * The gate of the node API (access `node`): the bearer token names the server, or the call
+ * is refused, 401 for a caller with nothing, 403 for a signed-in person (a session never
+ * opens a node route). Runs after the auth plugin's hook, which let these routes through
+ * to it; the token is read from no other route.
+ */
+export function installNodeAuth(app: FastifyInstance): void {
+  app.decorateRequest('vpnNode', null);
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (request.routeOptions.config?.access !== 'node') return;
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    const node = match?.[1] ? await nodeOf(app.db, match[1]) : null;
+    if (!node) throw new AppError(request.auth ? 'forbidden' : 'unauthenticated');
+    request.vpnNode = node;
+  });
+}
+
+/** The node of a node call: the gate above has set it. */
+export function nodeOfRequest(request: FastifyRequest): NodeCaller {
+  if (!request.vpnNode) throw new AppError('unauthenticated');
+  return request.vpnNode;
+}
+
+/** A live (not retired) server row by id, for writes on behalf of its node. */
+export function liveServer(serverId: number) {
+  return and(eq(vpnServers.id, serverId), isNull(vpnServers.retiredAt));
+}

@@ -1,0 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { hashToken } from '../identity/secrets.ts';
+
+/**
+ * A node's bearer token: 256 random bits behind a prefix that says what it is (so a leaked
+ * one is recognised by secret scanners and in logs). Stored as its SHA-256, like every token.
+ */
+export function newNodeToken(): { token: string; hash: string } {
+  const token = `vpnnode_${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashToken(token) };
+}
+
+export { hashToken as hashNodeToken };

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { App } from '../../http/types.ts';
+import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
+import { FLEET_EVENT_TIMINGS, FleetEvents, type FleetEventsOptions } from './fleet-events.ts';
+import { fleetSweep } from './fleet-sweep.ts';
+import { installNodeAuth } from './node-auth.ts';
+import { linkPeerSignal, PeerSignal } from './peer-signal.ts';
+
+export interface VpnPluginOptions {
+  /** How often the fleet's live events go out; tests make them quick. */
+  fleetEvents?: FleetEventsOptions;
+}
+
+/**
+ * The VPN's live parts: the signal that wakes nodes' long polls (across processes through
+ * Redis when REDIS_URL is set), the fleet's batched live events, the node API's token gate,
+ * and a sweep at once whenever billing's test clock moves (the scheduled sweep runs every
+ * few seconds otherwise, scheduled-jobs.ts).
+ */
+export const vpnPlugin = fp<VpnPluginOptions>(
+  async (app: FastifyInstance, options) => {
+    const signal = new PeerSignal();
+    const events = new FleetEvents(
+      { db: app.db, realtime: app.realtime, log: app.log },
+      options.fleetEvents ?? FLEET_EVENT_TIMINGS,
+    );
+    app.decorate('vpn', { signal, events });
+    installNodeAuth(app);
+
+    if (app.config.redisUrl) {
+      const onError = (error: Error) => app.log.warn({ err: error }, 'VPN peer signal (Redis)');
+      const settings = { commandTimeoutMs: 2_000, onConnectionError: onError };
+      const commands = await connectRedis(app.config.redisUrl, { name: 'vpn-peers', ...settings });
+      const subscriber = await connectRedis(app.config.redisUrl, {
+        name: 'vpn-peers-sub',
+        ...settings,
+      });
+      await linkPeerSignal(signal, commands, subscriber, randomUUID(), onError);
+      app.addHook('onClose', async () => {
+        await Promise.all([quitRedis(commands), quitRedis(subscriber)]);
+      });
+    }
+
+    app.payments.clock.onAdvance(async () => {
+      await fleetSweep(app as App);
+    });
+    app.addHook('preClose', async () => {
+      // Waiting polls are answered now rather than holding the shutdown for their wait.
+      signal.releaseAll();
+      await events.close();
+    });
+  },
+  { name: 'vpn', dependencies: ['database', 'realtime', 'payments', 'auth'] },
+);
