@@ -8,7 +8,7 @@ import {
   type ReportResponse,
 } from '#shared/contracts/vpn-node.ts';
 import { hostRoute, parsePool } from '#shared/vpn/addresses.ts';
-import { POLL_WAIT_MS, REPORT_INTERVAL_MS } from '#shared/vpn/fleet-rules.ts';
+import { REPORT_INTERVAL_MS } from '#shared/vpn/fleet-rules.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/errors.ts';
 import { vpnAccounts, vpnDevices, vpnServers } from '../../db/schema/index.ts';
@@ -94,7 +94,7 @@ export class NodeService {
       listen_port: server.row.listenPort ?? server.row.endpointPort,
       interface_addresses: interfaceAddresses(server.row),
       report_interval_ms: REPORT_INTERVAL_MS,
-      poll_wait_ms: POLL_WAIT_MS,
+      poll_wait_ms: this.ctx.pollWaitMs,
     };
   }
 
@@ -107,7 +107,7 @@ export class NodeService {
     node: NodeCaller,
     since: number | undefined,
     closed: Promise<void>,
-    waitMs = POLL_WAIT_MS,
+    waitMs = this.ctx.pollWaitMs,
   ): Promise<PeersResponse> {
     const waiter = since === undefined ? undefined : this.ctx.signal.arm(node.serverId, waitMs);
     try {

@@ -13,12 +13,15 @@ export interface VpnContext {
   events: FleetEvents;
   log: FastifyBaseLogger;
   config: { appUrl: string };
+  pollWaitMs: number;
 }
 
 /** The live parts the VPN plugin keeps for the process. */
 export interface VpnRuntime {
   signal: PeerSignal;
   events: FleetEvents;
+  /** How long a peers poll with nothing new waits (POLL_WAIT_MS). */
+  pollWaitMs: number;
 }
 
 declare module 'fastify' {
@@ -35,5 +38,6 @@ export function vpnContext(app: App): VpnContext {
     events: app.vpn.events,
     log: app.log,
     config: app.config,
+    pollWaitMs: app.vpn.pollWaitMs,
   };
 }

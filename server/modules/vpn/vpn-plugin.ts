@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { POLL_WAIT_MS } from '#shared/vpn/fleet-rules.ts';
 import type { App } from '../../http/types.ts';
 import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
 import { FLEET_EVENT_TIMINGS, FleetEvents, type FleetEventsOptions } from './fleet-events.ts';
@@ -11,6 +12,8 @@ import { linkPeerSignal, PeerSignal } from './peer-signal.ts';
 export interface VpnPluginOptions {
   /** How often the fleet's live events go out; tests make them quick. */
   fleetEvents?: FleetEventsOptions;
+  /** How long a peers poll with nothing new waits; tests make it short. */
+  pollWaitMs?: number;
 }
 
 /**
@@ -26,7 +29,7 @@ export const vpnPlugin = fp<VpnPluginOptions>(
       { db: app.db, realtime: app.realtime, log: app.log },
       options.fleetEvents ?? FLEET_EVENT_TIMINGS,
     );
-    app.decorate('vpn', { signal, events });
+    app.decorate('vpn', { signal, events, pollWaitMs: options.pollWaitMs ?? POLL_WAIT_MS });
     installNodeAuth(app);
 
     if (app.config.redisUrl) {

@@ -37,7 +37,7 @@ export const countryCode = z
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { error: M.countryUnknown });
 
-const port = z.coerce
+const port = z
   .number({ error: M.portInvalid })
   .int({ error: M.portInvalid })
   .min(1, { error: M.portInvalid })
