@@ -159,7 +159,11 @@ export type DeviceCreateRequest = z.infer<typeof deviceCreateRequest>;
 const deviceId = z.object({ device_id: recordIdNumber });
 
 export const deviceRenameRequest = deviceId.extend({ name: deviceName });
-export const deviceMoveRequest = deviceId.extend({ location: deviceLocation });
+/** With a new key the answer is a complete new configuration; without, the device is told. */
+export const deviceMoveRequest = deviceId.extend({
+  location: deviceLocation,
+  public_key: wireGuardKey.optional(),
+});
 export const deviceRekeyRequest = deviceId.extend({ public_key: wireGuardKey });
 
 const account = { base: 'account', access: 'active', tag: 'vpn' } as const;
