@@ -1,8 +1,14 @@
+import type { FleetServerState } from '#shared/contracts/realtime.ts';
+
 // What the live events tell open screens, without the realtime code knowing the screens: the
 // bridge emits a topic, a screen's queries listen (app/api/use-live-refetch.ts). Kept free
 // of React and the query library so the bridge's chunk stays small.
 
-export type LiveTopic = 'subscription' | 'family' | 'referral';
+/**
+ * `vpn`: the user's WireGuard devices changed; `locations`: the VPN locations a customer can
+ * pick changed (heard on the fleet's locations channel while a screen wants it).
+ */
+export type LiveTopic = 'subscription' | 'family' | 'referral' | 'vpn' | 'locations';
 
 const listeners = new Map<LiveTopic, Set<() => void>>();
 
@@ -19,4 +25,49 @@ export function onLive(topic: LiveTopic, listener: () => void): () => void {
   }
   set.add(listener);
   return () => set.delete(listener);
+}
+
+// Channels besides the user's own, joined only while a screen wants them (the fleet's: a
+// customer's location picker, staff's server lists), so most pages join none.
+
+const wanted = new Map<string, number>();
+const channelWatchers = new Set<() => void>();
+
+/** Asks for `channel` to be joined; answers the function that lets it go. */
+export function wantChannel(channel: string): () => void {
+  wanted.set(channel, (wanted.get(channel) ?? 0) + 1);
+  if (wanted.get(channel) === 1) for (const watch of channelWatchers) watch();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (wanted.get(channel) ?? 1) - 1;
+    if (left > 0) wanted.set(channel, left);
+    else {
+      wanted.delete(channel);
+      for (const watch of channelWatchers) watch();
+    }
+  };
+}
+
+export function wantedChannels(): string[] {
+  return [...wanted.keys()];
+}
+
+/** Told whenever the wanted channels change (the realtime client joins or leaves). */
+export function onWantedChannels(watch: () => void): () => void {
+  channelWatchers.add(watch);
+  return () => channelWatchers.delete(watch);
+}
+
+const serverListeners = new Set<(servers: FleetServerState[]) => void>();
+
+/** Servers whose state changed (the fleet's staff channel). */
+export function emitFleetServers(servers: FleetServerState[]): void {
+  for (const listener of serverListeners) listener(servers);
+}
+
+export function onFleetServers(listener: (servers: FleetServerState[]) => void): () => void {
+  serverListeners.add(listener);
+  return () => serverListeners.delete(listener);
 }

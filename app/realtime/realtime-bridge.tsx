@@ -10,7 +10,7 @@ import { refreshSubscription } from '../session/current-subscription.ts';
 import { authUserCall } from '../session/session-calls.ts';
 import { getSession, useSession } from '../session/session-store.ts';
 import { userChangeEffects } from '../session/user-change-effects.ts';
-import { emitLive } from './live-signals.ts';
+import { emitFleetServers, emitLive, onWantedChannels, wantedChannels } from './live-signals.ts';
 
 /** Takes a new value of the user from a live event through the §4 reactions. */
 async function applyLive(next: Parameters<typeof applyUserChange>[0], effects: UserChangeEffects) {
@@ -39,7 +39,7 @@ export function RealtimeBridge() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     void Promise.all([import('./realtime-client.ts'), import('./realtime-events.ts')]).then(
-      ([{ connectRealtime }, { dispatchRealtimeEvent }]) => {
+      ([{ connectRealtime }, { dispatchRealtimeEvent, dispatchFleetEvent }]) => {
         if (cancelled) return;
         const connection = connectRealtime({
           settings: config.realtime,
@@ -67,6 +67,7 @@ export function RealtimeBridge() {
               },
               familySharingUpdated: () => emitLive('family'),
               referralUpdated: () => emitLive('referral'),
+              vpnUpdated: () => emitLive('vpn'),
               deviceDeleted: () => {
                 // Was it this page's session? The server knows: a 401 means it was.
                 const role = getSession().user?.role;
@@ -77,6 +78,15 @@ export function RealtimeBridge() {
                 });
               },
             }),
+          extraChannels: {
+            wanted: wantedChannels,
+            onWantedChange: onWantedChannels,
+            onChannelEvent: (_channel, name, data) =>
+              dispatchFleetEvent(name, data, {
+                serversUpdated: emitFleetServers,
+                locationsUpdated: () => emitLive('locations'),
+              }),
+          },
         });
         stop = () => connection.stop();
       },

@@ -85,19 +85,20 @@ const granted: FetchHandler = () =>
 let connection: RealtimeConnection | undefined;
 let events: [string, unknown][];
 
-function connect() {
+function connect(extraChannels?: Parameters<typeof connectRealtime>[0]['extraChannels']) {
   events = [];
   connection = connectRealtime({
     settings: { key: 'app-key', host: null, port: null, tls: false, cluster: 'mt1' },
     userId: USER_ID,
     onEvent: (name, data) => events.push([name, data]),
+    ...(extraChannels ? { extraChannels } : {}),
   });
   return connection;
 }
 
 /** Opens the first socket, joins the channel and confirms it, as the server would. */
-async function connectAndJoin() {
-  connect();
+async function connectAndJoin(extraChannels?: Parameters<typeof connect>[0]) {
+  connect(extraChannels);
   latest().accept();
   await wait(500);
   await flushSends();
@@ -267,5 +268,71 @@ describe('the live connection follows our policy, not pusher-js (§8, §9)', () 
     await wait(60_000);
     expect(sockets()).toHaveLength(1);
     expect(connection?.state).toBe('disconnected');
+  });
+});
+
+describe('channels a screen asks for', () => {
+  const FLEET = 'private-fleet-locations';
+
+  function wanting() {
+    let wanted: string[] = [];
+    let watch = () => {};
+    const channelEvents: [string, string, unknown][] = [];
+    return {
+      channelEvents,
+      set(next: string[]) {
+        wanted = next;
+        watch();
+      },
+      options: {
+        wanted: () => wanted,
+        onWantedChange: (next: () => void) => {
+          watch = next;
+          return () => {
+            watch = () => {};
+          };
+        },
+        onChannelEvent: (channel: string, name: string, data: unknown) =>
+          channelEvents.push([channel, name, data]),
+      },
+    };
+  }
+
+  it('joins them once the user’s channel is joined, passes their events on, and leaves them', async () => {
+    const seen = stubFetch({ [AUTH]: granted });
+    const screen = wanting();
+    screen.set([FLEET]);
+    await connectAndJoin(screen.options);
+    await flushSends();
+    expect(
+      subscribes(latest()).map((frame) => (frame.data as { channel: string }).channel),
+    ).toEqual([CHANNEL, FLEET]);
+    expect(seen).toHaveLength(2);
+    latest().push('pusher_internal:subscription_succeeded', {}, FLEET);
+    latest().push('Fleet\\LocationsUpdated', {}, FLEET);
+    expect(screen.channelEvents).toEqual([[FLEET, 'Fleet\\LocationsUpdated', {}]]);
+    expect(events).toEqual([]);
+
+    screen.set([]);
+    await flushSends();
+    expect(latest().sent.filter((frame) => frame.event === 'pusher:unsubscribe')).toMatchObject([
+      { data: { channel: FLEET } },
+    ]);
+  });
+
+  it('keeps the connection when one of them is refused', async () => {
+    stubFetch({
+      [AUTH]: async (request) => {
+        const body = (await request.json()) as { channel_name: string };
+        return body.channel_name === FLEET ? errorResponse(403, 'forbidden') : granted(request);
+      },
+    });
+    const screen = wanting();
+    await connectAndJoin(screen.options);
+    screen.set([FLEET]);
+    await flushSends();
+    await settle();
+    expect(connection?.phase).toBe('connected');
+    expect(sockets()).toHaveLength(1);
   });
 });

@@ -26,6 +26,15 @@ export interface RealtimeOptions {
   /** Every event on the user's channel but Pusher's own. */
   onEvent: (name: string, data: unknown) => void;
   /**
+   * Other channels to be in while connected (the fleet's, while a screen wants them), read
+   * again whenever `onWantedChange` says they changed; their events go to `onChannelEvent`.
+   */
+  extraChannels?: {
+    wanted: () => readonly string[];
+    onWantedChange: (watch: () => void) => () => void;
+    onChannelEvent: (channel: string, name: string, data: unknown) => void;
+  };
+  /**
    * The channel was joined (again): events published before this moment never reach the
    * page, so what the page shows may need fetching anew.
    */
@@ -123,8 +132,11 @@ export function connectRealtime({
   userId,
   onEvent,
   onJoined,
+  extraChannels,
 }: RealtimeOptions): RealtimeConnection {
   const channelName = systemEventsChannel(userId);
+  /** Extra channels subscribed on this connection. */
+  const extras = new Set<string>();
   let policy: PolicyState = INITIAL_STATE;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let joinTimer: ReturnType<typeof setTimeout> | undefined;
@@ -147,6 +159,11 @@ export function connectRealtime({
           (answer) => callback(null, answer),
           (error: unknown) => {
             callback(error instanceof Error ? error : new Error(String(error)), null);
+            // An extra channel refused (say a role changed) leaves the connection as it is.
+            if (params.channelName !== channelName) {
+              extras.delete(params.channelName);
+              return;
+            }
             // 401/403 is a refusal; no answer, 429 or 5xx are worth another try.
             dispatch({ type: 'joinFailed', status: isApiError(error) ? error.status : 0 });
           },
@@ -208,6 +225,7 @@ export function connectRealtime({
       case 'close':
         clearTimeout(retryTimer);
         clearTimeout(joinTimer);
+        stopWatching();
         pusher.channel(channelName)?.unbind_all();
         pusher.disconnect();
         return;
@@ -222,6 +240,9 @@ export function connectRealtime({
     channel.bind('pusher:subscription_succeeded', () => {
       dispatch({ type: 'joined' });
       onJoined?.();
+      // A new socket has none of the extra channels: all are joined anew.
+      extras.clear();
+      syncExtras();
     });
     channel.bind('pusher:subscription_error', (status: { status?: unknown }) => {
       // Our own broadcasting/auth failures are reported where they happen; this is the
@@ -235,6 +256,28 @@ export function connectRealtime({
       if (!name.startsWith('pusher:') && !name.startsWith('pusher_internal:')) onEvent(name, data);
     });
   }
+
+  /** Joins the wanted extra channels and leaves the others, once the user's is joined. */
+  function syncExtras() {
+    if (!extraChannels || policy.phase !== 'connected') return;
+    const wanted = new Set(extraChannels.wanted());
+    for (const name of extras) {
+      if (wanted.has(name)) continue;
+      extras.delete(name);
+      pusher.unsubscribe(name);
+    }
+    for (const name of wanted) {
+      if (extras.has(name)) continue;
+      extras.add(name);
+      const channel = pusher.subscribe(name);
+      channel.bind_global((event: string, data: unknown) => {
+        if (!event.startsWith('pusher:') && !event.startsWith('pusher_internal:')) {
+          extraChannels.onChannelEvent(name, event, data);
+        }
+      });
+    }
+  }
+  const stopWatching = extraChannels?.onWantedChange(syncExtras) ?? (() => {});
 
   dispatch({ type: 'start' });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/test-user.ts';
-import { dispatchRealtimeEvent } from './realtime-events.ts';
+import { dispatchFleetEvent, dispatchRealtimeEvent } from './realtime-events.ts';
 
 const user = testUser({ id: 7 });
 
@@ -11,6 +11,7 @@ function handlers() {
     subscriptionUpdated: vi.fn(),
     familySharingUpdated: vi.fn(),
     referralUpdated: vi.fn(),
+    vpnUpdated: vi.fn(),
   };
 }
 
@@ -46,6 +47,31 @@ describe('live event dispatch', () => {
     expect(users.familySharingUpdated).toHaveBeenCalledOnce();
     expect(users.referralUpdated).toHaveBeenCalledOnce();
     expect(users.subscriptionUpdated).not.toHaveBeenCalled();
+  });
+
+  it('hands a change of the WireGuard devices to the users handler', () => {
+    const users = handlers();
+    dispatchRealtimeEvent('Users\\VpnUpdated', { devices: 2 }, users);
+    dispatchRealtimeEvent('Users\\VpnUpdated', { devices: 'x' }, users);
+    expect(users.vpnUpdated).toHaveBeenCalledOnce();
+  });
+
+  it('hands the fleet channels’ events to the fleet handlers, ignoring malformed ones', () => {
+    const fleet = { serversUpdated: vi.fn(), locationsUpdated: vi.fn() };
+    const state = {
+      server_id: 3,
+      status: 'online',
+      load: 40,
+      devices: 12,
+      active_peers: 9,
+      last_seen_at: '2026-11-27T10:00:00.000Z',
+    };
+    dispatchFleetEvent('Fleet\\ServersUpdated', { servers: [state] }, fleet);
+    dispatchFleetEvent('Fleet\\ServersUpdated', { servers: [{ ...state, status: 'gone' }] }, fleet);
+    dispatchFleetEvent('Fleet\\LocationsUpdated', {}, fleet);
+    dispatchFleetEvent('Users\\UserUpdated', { user }, fleet);
+    expect(fleet.serversUpdated).toHaveBeenCalledExactlyOnceWith([state]);
+    expect(fleet.locationsUpdated).toHaveBeenCalledOnce();
   });
 
   it('warns about an unknown module and does nothing else', () => {

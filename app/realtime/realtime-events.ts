@@ -1,11 +1,15 @@
 import type { AuthUser } from '#shared/contracts/auth-user.ts';
 import {
   deviceDeletedEvent,
+  FLEET_EVENTS,
+  type FleetServerState,
   familySharingUpdatedEvent,
   REALTIME_EVENTS,
   referralUpdatedEvent,
+  serversUpdatedEvent,
   subscriptionUpdatedEvent,
   userUpdatedEvent,
+  vpnUpdatedEvent,
 } from '#shared/contracts/realtime.ts';
 
 /** What the page does about the live events of the users module (§4). */
@@ -20,6 +24,8 @@ export interface UsersHandlers {
   familySharingUpdated(): void;
   /** Someone joined through the user's referral link, or its bonus days came. */
   referralUpdated(): void;
+  /** The user's WireGuard devices changed (access, the traffic limit, a server removed). */
+  vpnUpdated(): void;
 }
 
 /**
@@ -45,5 +51,23 @@ export function dispatchRealtimeEvent(name: string, data: unknown, users: UsersH
     if (familySharingUpdatedEvent.safeParse(data).success) users.familySharingUpdated();
   } else if (name === REALTIME_EVENTS.referralUpdated) {
     if (referralUpdatedEvent.safeParse(data).success) users.referralUpdated();
+  } else if (name === REALTIME_EVENTS.vpnUpdated) {
+    if (vpnUpdatedEvent.safeParse(data).success) users.vpnUpdated();
+  }
+}
+
+/** What the page does about the fleet's events (the channels a screen asked for). */
+export interface FleetHandlers {
+  serversUpdated(servers: FleetServerState[]): void;
+  locationsUpdated(): void;
+}
+
+/** The fleet's channels carry only these; anything else, or malformed data, is ignored. */
+export function dispatchFleetEvent(name: string, data: unknown, fleet: FleetHandlers): void {
+  if (name === FLEET_EVENTS.serversUpdated) {
+    const parsed = serversUpdatedEvent.safeParse(data);
+    if (parsed.success) fleet.serversUpdated(parsed.data.servers);
+  } else if (name === FLEET_EVENTS.locationsUpdated) {
+    fleet.locationsUpdated();
   }
 }

@@ -46,6 +46,20 @@ describe('broadcasting auth (§7)', () => {
     }
   });
 
+  it('lets any signed-in person into the fleet’s locations channel, and only staff with the servers permission into its staff channel', async () => {
+    const join = async (role: 'USER' | 'AUTHOR' | 'ADMIN', channel: string) => {
+      const person = await createUser(app.db, { role });
+      const cookie = await signIn(call, person.email);
+      return call('POST', AUTH, { cookie, body: { socket_id: '1.2', channel_name: channel } });
+    };
+    const locations = await join('USER', 'private-fleet-locations');
+    expect(locations.status).toBe(200);
+    expect(locations.body).toEqual(app.realtime.authorize('1.2', 'private-fleet-locations'));
+    expect((await join('ADMIN', 'private-fleet-staff')).status).toBe(200);
+    expect((await join('AUTHOR', 'private-fleet-staff')).status).toBe(403);
+    expect((await join('USER', 'private-fleet-staff')).status).toBe(403);
+  });
+
   it('needs a session and a well-formed socket id', async () => {
     const anonymous = await call('POST', AUTH, {
       body: { socket_id: '1.2', channel_name: 'presence-system-events.1' },
