@@ -34,10 +34,12 @@ export const LAZY_PARTS = [
   'admin-sales',
   'admin-stats',
   'admin-notifications',
+  'admin-servers',
   'dashboard',
   'referral',
   'family',
   'notifications',
+  'vpn',
 ] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];
 

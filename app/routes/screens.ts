@@ -62,7 +62,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
   // The family invite's page is public: the invitee may not be signed in yet.
   public: ['auth', 'settings', 'family'],
   // The thanks page after an order is an account screen.
-  account: ['auth', 'settings', 'order', 'dashboard', 'referral', 'family', 'notifications'],
+  account: ['auth', 'settings', 'order', 'dashboard', 'referral', 'family', 'notifications', 'vpn'],
   billing: ['auth', 'settings', 'billing', 'order'],
   // Staff texts come in parts (admin-*.json) so each area's file stays one team's to edit.
   admin: [
@@ -75,6 +75,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-sales',
     'admin-stats',
     'admin-notifications',
+    'admin-servers',
     // Staff's own notification settings are the customer's screen.
     'notifications',
   ],

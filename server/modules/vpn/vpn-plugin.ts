@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { POLL_WAIT_MS } from '#shared/vpn/fleet-rules.ts';
 import type { App } from '../../http/types.ts';
 import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
+import { seedDemoFleet, startDemoHeartbeat } from './demo-fleet.ts';
 import { FLEET_EVENT_TIMINGS, FleetEvents, type FleetEventsOptions } from './fleet-events.ts';
 import { fleetSweep } from './fleet-sweep.ts';
 import { installNodeAuth } from './node-auth.ts';
@@ -46,6 +47,20 @@ export const vpnPlugin = fp<VpnPluginOptions>(
       });
     }
 
+    if (app.config.seedDemo) {
+      let stopHeartbeat = () => {};
+      app.addHook('onReady', async () => {
+        // After the demo customer's plan, so their devices start with access.
+        void app.demoBillingSeeded
+          .then(() => seedDemoFleet(app as App))
+          .then(() => {
+            stopHeartbeat = startDemoHeartbeat(app as App);
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'demo fleet not seeded'));
+      });
+      app.addHook('preClose', async () => stopHeartbeat());
+    }
+
     app.payments.clock.onAdvance(async () => {
       await fleetSweep(app as App);
     });
@@ -55,5 +70,5 @@ export const vpnPlugin = fp<VpnPluginOptions>(
       await events.close();
     });
   },
-  { name: 'vpn', dependencies: ['database', 'realtime', 'payments', 'auth'] },
+  { name: 'vpn', dependencies: ['database', 'realtime', 'payments', 'auth', 'billing'] },
 );
