@@ -9,6 +9,7 @@ import {
 } from '#shared/billing/gateway-settings.ts';
 import { FEATURES, type Feature } from '#shared/features.ts';
 import { LANGS } from '#shared/locales.ts';
+import { REPORT_INTERVAL_MS } from '#shared/vpn/fleet-rules.ts';
 import { type ProxyTrust, parseTrustProxy } from './http/client-address.ts';
 
 // Every setting of the process comes from the environment, parsed here once. Unset means
@@ -154,6 +155,7 @@ const envSchema = z
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     REFERRAL_BONUS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     NOTIFICATION_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+    VPN_REPORT_INTERVAL_MS: z.coerce.number().int().min(1_000).max(30_000).default(REPORT_INTERVAL_MS),
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),
     PUSHER_SECRET: z.string().min(1).optional(),
@@ -278,6 +280,11 @@ export interface Config {
   referralBonusDays: number;
   /** Pace of a message sent to a notification list: mails a second, one batch a second. */
   notificationMailsPerSecond: number;
+  /**
+   * How often VPN nodes send their usage (told at enrollment). A node silent for a minute is
+   * offline whatever this is, so it stays well under that.
+   */
+  vpnReportIntervalMs: number;
 }
 
 export interface BillingConfig {
@@ -426,6 +433,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     referralBonusDays: env.REFERRAL_BONUS_DAYS,
     notificationMailsPerSecond: env.NOTIFICATION_MAILS_PER_SECOND,
+    vpnReportIntervalMs: env.VPN_REPORT_INTERVAL_MS,
     pusher:
       env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET
         ? {

@@ -18,6 +18,11 @@ ensure_packages() {
   [ -n "$(pg_bin)" ] && [ -x "$(pg_bin)/initdb" ] || missing+=(postgresql)
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  # The real-WireGuard journey: userspace WireGuard in network namespaces (e2e/vpn-wireguard).
+  command -v wg >/dev/null || missing+=(wireguard-tools)
+  command -v wireguard-go >/dev/null || missing+=(wireguard-go)
+  command -v ip >/dev/null || missing+=(iproute2)
+  command -v ping >/dev/null || missing+=(iputils-ping)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2

@@ -10,7 +10,7 @@
 export const SERVER_STATUSES = ['new', 'online', 'offline', 'maintenance', 'draining'] as const;
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
-/** A node sends its usage every 10 s; one silent for 60 s is offline. */
+/** A node sends its usage every 10 s (VPN_REPORT_INTERVAL_MS); one silent for 60 s is offline. */
 export const REPORT_INTERVAL_MS = 10_000;
 export const OFFLINE_AFTER_MS = 60_000;
 /** A peers poll with nothing new is answered after this long, and the node asks again. */

@@ -8,7 +8,6 @@ import {
   type ReportResponse,
 } from '#shared/contracts/vpn-node.ts';
 import { hostRoute, parsePool } from '#shared/vpn/addresses.ts';
-import { REPORT_INTERVAL_MS } from '#shared/vpn/fleet-rules.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/errors.ts';
 import { vpnAccounts, vpnDevices, vpnServers } from '../../db/schema/index.ts';
@@ -93,7 +92,7 @@ export class NodeService {
       name: server.row.name,
       listen_port: server.row.listenPort ?? server.row.endpointPort,
       interface_addresses: interfaceAddresses(server.row),
-      report_interval_ms: REPORT_INTERVAL_MS,
+      report_interval_ms: this.ctx.config.vpnReportIntervalMs,
       poll_wait_ms: this.ctx.pollWaitMs,
     };
   }

@@ -12,7 +12,7 @@ export interface VpnContext {
   signal: PeerSignal;
   events: FleetEvents;
   log: FastifyBaseLogger;
-  config: { appUrl: string };
+  config: { appUrl: string; vpnReportIntervalMs: number };
   pollWaitMs: number;
 }
 
