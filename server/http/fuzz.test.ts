@@ -5,6 +5,7 @@ import { describeRequest, type FuzzRequest, requestsFor } from '../test/fuzz-inp
 import { createTestApp } from '../test/test-app.ts';
 import { startTestOpenIdProvider } from '../test/test-openid-provider.ts';
 import { signedInUser } from '../test/test-sessions.ts';
+import { createTestServer } from '../test/vpn-kit.ts';
 import type { RegisteredRoute } from './route-access.ts';
 
 // Bad input never answers 5xx: every declared endpoint (config.endpoint of app.routeList) is
@@ -28,8 +29,11 @@ const { app } = await createTestApp({
   OAUTH_GOOGLE_ISSUER: google.issuer,
 });
 
-const ROLES = ['anonymous', 'USER', 'AUTHOR', 'ADMIN', 'VPN_SERVER'] as const;
+const ROLES = ['anonymous', 'USER', 'AUTHOR', 'ADMIN', 'VPN_SERVER', 'VPN node'] as const;
 type Caller = (typeof ROLES)[number];
+
+/** A VPN node calls with its server's bearer token and no session (the node API's callers). */
+const NODE = await createTestServer(app);
 
 /** At least this many requests a run, spread evenly over the declared routes. */
 const TOTAL_REQUESTS = 10_000;
@@ -42,10 +46,11 @@ const RUNS_PER_ROUTE = Math.ceil(TOTAL_REQUESTS / routes.length);
 
 let sent = 0;
 
-async function send(method: string, request: FuzzRequest, cookie: string | undefined) {
+async function send(method: string, request: FuzzRequest, caller: Caller, cookie?: string) {
   sent += 1;
   const headers: Record<string, string> = { 'x-requested-with': 'fetch', 'user-agent': 'fuzz' };
   if (cookie) headers.cookie = cookie;
+  if (caller === 'VPN node') Object.assign(headers, NODE.authorization);
   let payload: string | Buffer | undefined;
   const body = request.body;
   if (body?.kind === 'json') {
@@ -79,14 +84,15 @@ describe('fuzzing every declared endpoint', () => {
       // Sessions of this route's own: a call may sign its caller out or change the account.
       const cookies = new Map<Caller, string>();
       for (const role of ROLES) {
-        if (role !== 'anonymous') cookies.set(role, (await signedInUser(app, { role })).cookie);
+        if (role === 'anonymous' || role === 'VPN node') continue;
+        cookies.set(role, (await signedInUser(app, { role })).cookie);
       }
       await fc.assert(
         fc.asyncProperty(
           fc.constantFrom(...ROLES),
           requestsFor(route.config.endpoint, route.url, route.method),
           async (role, request) => {
-            const { status, body } = await send(route.method, request, cookies.get(role));
+            const { status, body } = await send(route.method, request, role, cookies.get(role));
             if (status >= 500) {
               throw new Error(
                 `${route.method} ${route.url} as ${role} answered ${status} ${body.slice(0, 200)} ` +

@@ -38,6 +38,8 @@ export async function createTestApp(
   const app = await buildApp(testConfig(env), {
     jobs: [],
     queue: TEST_QUEUE_TIMINGS,
+    // A node's peers poll with nothing new answers in a second, not 25 s.
+    vpn: { pollWaitMs: 1_000 },
     ...deps,
     database,
   });
