@@ -200,6 +200,31 @@ describe('usage reports', () => {
   });
 });
 
+describe('abuse of the report call', () => {
+  it('refuses a body over the size limit and a node reporting too often', async () => {
+    const server = await createTestServer(app, { country: 'SK', city: 'Bratislava' });
+    const stream = randomUUID();
+    const huge = await api(n.report, {
+      headers: server.authorization,
+      body: { stream, reports: [report(1, [], { padding: 'x'.repeat(1_100_000) } as never)] },
+    });
+    expect(huge.status).toBe(413);
+    let status = 200;
+    let calls = 0;
+    while (status === 200 && calls < 100) {
+      calls += 1;
+      status = (
+        await api(n.report, {
+          headers: server.authorization,
+          body: { stream, reports: [report(calls, [])] },
+        })
+      ).status;
+    }
+    expect(status).toBe(429);
+    expect(calls).toBe(61);
+  });
+});
+
 describe('access on the nodes', () => {
   it('takes the peers off when the traffic limit is reached, and back on when it is lifted', async () => {
     const server = await createTestServer(app, { country: 'HU', city: 'Budapest' });
