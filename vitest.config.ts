@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: 'node',
-          include: ['{server,shared,app,scripts}/**/*.test.ts'],
+          include: ['{server,shared,app,scripts,vpn-node}/**/*.test.ts'],
           globalSetup: ['server/test/global-setup.ts'],
           pool: 'forks',
         },

@@ -155,7 +155,12 @@ const envSchema = z
     BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
     REFERRAL_BONUS_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     NOTIFICATION_MAILS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
-    VPN_REPORT_INTERVAL_MS: z.coerce.number().int().min(1_000).max(30_000).default(REPORT_INTERVAL_MS),
+    VPN_REPORT_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(1_000)
+      .max(30_000)
+      .default(REPORT_INTERVAL_MS),
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),
     PUSHER_SECRET: z.string().min(1).optional(),

@@ -16,6 +16,8 @@ export const NODE_MESSAGES = {
   keyMismatch: 'node.key_mismatch',
   /** Reports must come oldest first, each number once. */
   outOfOrder: 'node.reports_out_of_order',
+  /** Staff removed the server: the node may only learn that its peers are gone. */
+  retired: 'node.retired',
 } as const;
 
 export const wireGuardKey = z
@@ -38,8 +40,8 @@ export const enrollResponse = z.object({
   listen_port: z.number().int(),
   /** The interface's own addresses with the pools' prefixes, for whoever sets it up. */
   interface_addresses: z.array(z.string()),
-  report_interval_ms: z.number().int(),
-  poll_wait_ms: z.number().int(),
+  report_interval_ms: z.number().int().min(1_000),
+  poll_wait_ms: z.number().int().min(100),
 });
 export type EnrollResponse = z.infer<typeof enrollResponse>;
 

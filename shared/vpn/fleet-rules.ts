@@ -15,9 +15,13 @@ export const REPORT_INTERVAL_MS = 10_000;
 export const OFFLINE_AFTER_MS = 60_000;
 /** A peers poll with nothing new is answered after this long, and the node asks again. */
 export const POLL_WAIT_MS = 25_000;
-/** Reports a node may send in one call, oldest first; and peers in one report. */
+/**
+ * Reports a node may send in one call, oldest first; and peers in one report (at ~160 bytes
+ * a peer, a full report stays well inside the 1 MB body limit; a node with more active
+ * peers splits its measurement over consecutive reports).
+ */
 export const MAX_REPORTS_PER_CALL = 30;
-export const MAX_PEERS_PER_REPORT = 5_000;
+export const MAX_PEERS_PER_REPORT = 3_000;
 
 /** Tags staff commonly give servers; any other short tag may be used too. */
 export const SUGGESTED_TAGS = ['streaming', 'p2p', 'double-vpn', 'tor', 'dedicated-ip'] as const;

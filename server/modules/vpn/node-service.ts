@@ -40,7 +40,7 @@ export class NodeService {
   constructor(private readonly ctx: VpnContext) {}
 
   async enroll(node: NodeCaller, input: EnrollRequest): Promise<EnrollResponse> {
-    if (node.retired) throw new AppError('forbidden');
+    if (node.retired) throw new AppError('forbidden', { info: NODE_MESSAGES.retired });
     const { db } = this.ctx;
     const now = new Date();
     const server = await db.transaction(async (tx) => {

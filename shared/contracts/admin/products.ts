@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BILLING_INTERVALS, GATEWAY_NAMES } from '../../billing/billing-values.ts';
 import { SERVICE_ID_LIST } from '../../subscription/actions.ts';
 import { recordId, recordIdNumber } from '../../validation/record-id.ts';
+import { DEFAULT_DEVICE_LIMIT } from '../../vpn/fleet-rules.ts';
 import { productView } from '../billing.ts';
 import { endpoint } from '../endpoint.ts';
 import { booleanFilter, listResponse, pagingQuery, searchFilter, sortQuery } from '../list.ts';
@@ -41,6 +42,8 @@ export const adminProduct = productView
   .extend({
     /** The gateways' ids of this product (Stripe price, PayPal plan, App Store product id). */
     gateway_prices: z.array(z.object({ gateway: z.enum(GATEWAY_NAMES), price_ref: z.string() })),
+    /** WireGuard devices the plan allows its holder (each family member has their own). */
+    device_limit: z.number().int(),
     /** Subscriptions that use it and still run (active, paused, canceled, on hold). */
     active_subscriptions: z.number().int(),
     created_at: z.iso.datetime({ offset: true }),
@@ -110,6 +113,13 @@ export const productFields = z.object({
   /** The addon the order page offers beside this plan. */
   additional_product: recordIdNumber.nullable().default(null),
   family_seats: z.number(invalid).int(invalid).min(0, invalid).max(20, invalid).default(0),
+  /** WireGuard devices the plan allows its holder (each family member has their own). */
+  device_limit: z
+    .number(invalid)
+    .int(invalid)
+    .min(1, invalid)
+    .max(1000, invalid)
+    .default(DEFAULT_DEVICE_LIMIT),
 });
 
 export const productCreateRequest = productFields.extend({ service_id: serviceId });
