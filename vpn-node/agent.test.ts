@@ -253,6 +253,33 @@ describe('vpn-node agent', () => {
     expect(wg.listenPort).toBe(51820);
   });
 
+  it('after a reboot while the API is out of reach, puts the last peers back, then the API’s', async () => {
+    api.setPeers([peer(A, 2), peer(B, 3)]);
+    const first = await startAgent();
+    await until(() => wg.peers.size === 2, 'the peers');
+    wg.traffic(A, 10, 20);
+    await until(() => sameTotals(api.totals(A), { rx: 10, tx: 20 }), 'the first bytes');
+    await stopAgent(first);
+
+    // The host reboots: an empty interface, and the API answers nothing but 503.
+    wg.restart();
+    api.mode = 'down';
+    const second = await startAgent();
+    await until(
+      () => wg.peers.size === 2 && wg.publicKey === first.state.publicKey,
+      'the last peers',
+    );
+    expect(wg.listenPort).toBe(51820);
+    wg.traffic(B, 7, 8);
+
+    // The API is back with a changed set: it wins, and no byte was lost meanwhile.
+    api.setPeers([peer(B, 3), peer(C, 4)]);
+    api.mode = 'up';
+    await until(() => wg.peers.has(C) && !wg.peers.has(A), 'the API’s set');
+    await until(() => sameTotals(api.totals(B), { rx: 7, tx: 8 }), 'the bytes moved meanwhile');
+    expect(second.outcome()).toBeUndefined();
+  });
+
   it('waits for an interface that is not there yet', async () => {
     wg.missing = true;
     api.setPeers([peer(A, 2)]);

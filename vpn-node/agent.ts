@@ -114,6 +114,7 @@ export class Agent {
   }
 
   async run(): Promise<AgentOutcome> {
+    await this.restoreLastPeers();
     const enrolled = await this.enroll();
     if (enrolled === 'stopped' || enrolled === 'key-mismatch') return enrolled;
     const sending = this.sendLoop();
@@ -154,6 +155,25 @@ export class Agent {
       }
     }
     return 'stopped';
+  }
+
+  /**
+   * A host that rebooted has an empty interface, and its peers come from the API, which may
+   * be out of reach just then: the last set it gave is put back first, so customers connect
+   * while the agent keeps trying to enroll. The API's own answer replaces it once it comes.
+   */
+  private async restoreLastPeers(): Promise<void> {
+    const last = await this.state.lastPeers();
+    // A folder that never measured has nothing of its own to put back.
+    if (!last || this.state.counters === null) return;
+    this.listenPort = last.listenPort;
+    this.desired = usablePeers(last.peers).usable;
+    await this.exclusive(async () => {
+      const dump = await this.wireGuard.dump();
+      await this.restoreKeyAndPort(dump);
+      const changes = await this.converge(dump, { reportRemoved: true });
+      if (changes > 0) this.log.info('last known peers put back', { changes });
+    }).catch((error: unknown) => this.log.error('could not put the last peers back', { error }));
   }
 
   private async isRetired(): Promise<boolean> {
@@ -233,6 +253,9 @@ export class Agent {
       const dump = await this.wireGuard.dump();
       const changed = await this.converge(dump, { reportRemoved: true });
       if (changed > 0) this.log.info('peers applied', { peers: usable.length, changes: changed });
+      if (this.listenPort !== null) {
+        await this.state.saveLastPeers({ listenPort: this.listenPort, peers: usable });
+      }
     });
   }
 

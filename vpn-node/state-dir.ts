@@ -67,6 +67,17 @@ const stateFile = z.object({
     .nullable(),
 });
 
+const lastPeersFile = z.object({
+  listen_port: z.number().int().min(1).max(65_535),
+  peers: z.array(z.object({ public_key: z.string(), allowed_ips: z.array(z.string()) })),
+});
+
+/** The peers the API last gave, and the port: what the interface held when all was well. */
+export interface LastPeers {
+  listenPort: number;
+  peers: { public_key: string; allowed_ips: string[] }[];
+}
+
 export class StateDir {
   private constructor(
     readonly dir: string,
@@ -112,6 +123,27 @@ export class StateDir {
    */
   get counters(): Counters | null {
     return this.seen;
+  }
+
+  /**
+   * The peers the API last gave (`peers.json`), or null: a host rebooted while the API
+   * cannot be reached puts them back, so its customers keep connecting meanwhile.
+   */
+  async lastPeers(): Promise<LastPeers | null> {
+    try {
+      const saved = lastPeersFile.parse(
+        JSON.parse(await readFile(join(this.dir, 'peers.json'), 'utf8')),
+      );
+      return { listenPort: saved.listen_port, peers: saved.peers };
+    } catch {
+      // None yet, or a file from another version: the API's answer will do.
+      return null;
+    }
+  }
+
+  async saveLastPeers(last: LastPeers): Promise<void> {
+    const data = { listen_port: last.listenPort, peers: last.peers };
+    await writeFileAtomic(join(this.dir, 'peers.json'), JSON.stringify(data));
   }
 
   /** Writes the next number and the counters together, atomically. */
