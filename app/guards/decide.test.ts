@@ -525,6 +525,7 @@ describe('priority order holds when several rules match', () => {
     { path: '', name: 'home', roles: EVERYONE },
     { path: 'r/abc', name: 'referral', roles: EVERYONE },
     { path: 'dashboard', name: 'dashboard', ...customerOnly },
+    { path: 'download', name: 'download', ...customerOnly },
     { path: 'account/security', name: 'account.security', ...customerOnly },
     {
       path: 'features/family-sharing',

@@ -23,7 +23,7 @@ const ITEMS = {
   customer: [
     ['avatar.profile', 'account.profile'],
     ['avatar.notifications', 'account.notifications'],
-    ['avatar.download', 'home'],
+    ['avatar.download', 'download'],
     ['avatar.help', 'home'],
   ],
 } as const;

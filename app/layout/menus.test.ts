@@ -13,7 +13,7 @@ describe('user menu (§2)', () => {
       'account.notifications',
       'home',
       'refer-friend',
-      'home',
+      'download',
       'home',
       'home',
       'features.family-sharing',
@@ -28,6 +28,20 @@ describe('user menu (§2)', () => {
       )?.route;
     expect(refer(['referral'])).toBe('refer-friend');
     expect(refer([])).toBe('home');
+  });
+
+  it('opens the download page (apps and WireGuard devices) from download', () => {
+    const download = userMenu({ features: [], hasSubscription: false }).find(
+      (entry) => entry.label === 'menu.download',
+    );
+    expect(download?.route).toBe('download');
+    expect(download && isCurrent(download, 'download')).toBe(true);
+    expect(routeByName('download').meta).toMatchObject({
+      roles: ['USER'],
+      onlyAuthenticated: true,
+      onlyVerified: true,
+      onlyNotDeactivated: true,
+    });
   });
 
   it('points billing at membership when a subscription exists', () => {

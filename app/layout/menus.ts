@@ -39,8 +39,8 @@ export interface UserMenuOptions {
 }
 
 /**
- * §2 User menu. Breach monitor, download, help center and support point home; refer a
- * friend opens its page while the referral program is on.
+ * §2 User menu. Breach monitor, help center and support point home; refer a friend opens its
+ * page while the referral program is on; download opens the apps and the WireGuard devices.
  */
 export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuItem[] {
   const items = [
@@ -50,7 +50,7 @@ export function userMenu({ features, hasSubscription }: UserMenuOptions): MenuIt
     item('menu.notifications', 'account.notifications', 40, 'bell'),
     item('menu.breach_monitor', 'home', 50, 'radar'),
     item('menu.refer_friend', features.includes('referral') ? 'refer-friend' : 'home', 60, 'gift'),
-    item('menu.download', 'home', 70, 'download'),
+    item('menu.download', 'download', 70, 'download'),
     item('menu.help_center', 'home', 80, 'help'),
     item('menu.support', 'home', 90, 'chat'),
   ];

@@ -147,6 +147,8 @@ export const ROUTES = [
     feature: 'family_sharing',
   }),
   account('refer-friend', 'refer-friend', { ...customer, feature: 'referral' }),
+  // §2 user menu "download": the apps and the customer's WireGuard devices.
+  account('download', 'download', customer),
   // Where an order ends, also after a provider's page (3-D Secure, PayPal approval) sent the
   // customer back with a fresh page load: the page itself waits for the subscription and
   // says so when the payment was not confirmed, so it needs no access check.

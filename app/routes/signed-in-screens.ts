@@ -19,6 +19,8 @@ export const SIGNED_IN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('../features/family-sharing/family-sharing-page.tsx').then((m) => m.FamilySharingPage),
   'refer-friend': () =>
     import('../features/referral/refer-friend-page.tsx').then((m) => m.ReferFriendPage),
+  // The apps and the customer's WireGuard devices (app/features/vpn/).
+  download: () => import('../features/vpn/download-page.tsx').then((m) => m.DownloadPage),
 
   'account.profile': () =>
     import('../features/account/profile-page.tsx').then((m) => m.ProfilePage),

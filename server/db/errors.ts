@@ -9,6 +9,12 @@ export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === '23505';
 }
 
+/** The unique index `name` refused the row (both drivers name it on the error). */
+export function isUniqueViolationOf(error: unknown, name: string): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return isUniqueViolation(error) && (cause as { constraint?: string }).constraint === name;
+}
+
 /**
  * Runs `work` (a whole transaction) again when PostgreSQL gave up on it as one of two
  * transactions waiting on each other (40P01) or could not serialize it (40001): a gateway's

@@ -83,7 +83,10 @@ export type VpnDevice = z.infer<typeof vpnDevice>;
 export const vpnUsage = z
   .object({
     period_start: isoDate,
-    /** When the count resets: the renewal date, or the first of next month. */
+    /**
+     * When the count resets: the renewal day (month-long windows from the subscription's
+     * start), or the first of next month without a subscription.
+     */
     period_end: isoDate,
     used_bytes: z.number(),
     /** Null: no limit. */

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountEndpoints, type Device } from '#shared/contracts/account.ts';
+import { type DevicesResponse, vpnEndpoints } from '#shared/contracts/vpn.ts';
 import { renderApp, testUser } from '../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
+import { devicesAnswer, vpnDevice } from '../vpn/vpn-test-data.ts';
 
 const PER_PAGE = 20;
 const TOTAL = 23;
@@ -20,6 +22,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('devices panel', () => {
   it('shows the first page with the current device, then the rest on "Show more"', async () => {
     const seen = stubFetch({
+      [vpnEndpoints.devices.url]: () => jsonResponse(200, devicesAnswer()),
       [accountEndpoints.devices.account.url]: (request) => {
         const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
         const from = (page - 1) * PER_PAGE;
@@ -50,5 +53,88 @@ describe('devices panel', () => {
       .filter((request) => request.url.includes(accountEndpoints.devices.account.url))
       .map((request) => new URL(request.url).searchParams.get('page'));
     expect(pages).toEqual(['1', '2']);
+  });
+});
+
+const onePage = (items: Device[]) => ({
+  items,
+  controls: { page: 1, per_page: PER_PAGE, total: items.length, last_page: 1 },
+});
+
+// The customer's browsers and WireGuard devices, two groups of one panel (§4 Devices).
+describe('devices panel with VPN devices', () => {
+  it('lists browsers and VPN devices together, and removes a VPN device after a confirmation', async () => {
+    let vpn: DevicesResponse = devicesAnswer({
+      items: [
+        vpnDevice({ location: 'fastest' }),
+        vpnDevice({ device_id: 2, name: 'Phone', enabled: false, blocked_by: 'device_limit' }),
+      ],
+    });
+    const removed: unknown[] = [];
+    stubFetch({
+      [accountEndpoints.devices.account.url]: () =>
+        jsonResponse(200, onePage([device(0), device(1)])),
+      [vpnEndpoints.devices.url]: () => jsonResponse(200, vpn),
+      [vpnEndpoints.delete.url]: async (request) => {
+        const body = (await request.json()) as { device_id: number };
+        removed.push(body);
+        vpn = { ...vpn, items: vpn.items.filter((item) => item.device_id !== body.device_id) };
+        return jsonResponse(200, { success: true });
+      },
+    });
+    const { screen } = await renderApp('/en/account/security', testUser());
+    const panel = screen.getByRole('region', { name: 'Devices' });
+    const browsers = panel.getByRole('region', { name: 'Browsers' });
+    await expect.element(browsers.getByTestId('device').nth(1)).toBeVisible();
+    await expect
+      .element(browsers.getByRole('button', { name: 'Log out other devices' }))
+      .toBeVisible();
+    const vpnGroup = panel.getByRole('region', { name: 'VPN devices' });
+    const laptop = vpnGroup.getByTestId('vpn-device').filter({ hasText: 'Laptop' });
+    await expect.element(laptop).toBeVisible();
+    await expect.element(laptop.getByText('Fastest')).toBeVisible();
+    await expect.element(laptop.getByText('Amsterdam, Netherlands')).toBeVisible();
+    await expect.element(laptop.getByText('Enabled')).toBeVisible();
+    const phone = vpnGroup.getByTestId('vpn-device').filter({ hasText: 'Phone' });
+    await expect.element(phone.getByText('Paused')).toBeVisible();
+    await expect
+      .element(vpnGroup.getByRole('link', { name: 'Manage VPN devices' }))
+      .toHaveAttribute('href', '/en/download');
+
+    // The download page's confirmation, without a password: a removal only takes access away.
+    await vpnGroup.getByRole('button', { name: 'Remove Phone' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Remove Phone?' });
+    expect(dialog.getByLabelText('Password').elements()).toHaveLength(0);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect.element(phone).not.toBeInTheDocument();
+    expect(removed).toEqual([{ device_id: 2 }]);
+    await expect.element(laptop).toBeVisible();
+  });
+
+  it('says when there is no VPN device yet', async () => {
+    stubFetch({
+      [accountEndpoints.devices.account.url]: () => jsonResponse(200, onePage([device(0)])),
+      [vpnEndpoints.devices.url]: () => jsonResponse(200, devicesAnswer()),
+    });
+    const { screen } = await renderApp('/en/account/security', testUser());
+    const vpnGroup = screen.getByRole('region', { name: 'VPN devices' });
+    await expect.element(vpnGroup.getByText('No VPN devices yet.')).toBeVisible();
+  });
+
+  it('shows staff their browsers only, and asks nothing of the VPN', async () => {
+    const seen = stubFetch({
+      [accountEndpoints.devices.dashboard.url]: () => jsonResponse(200, onePage([device(0)])),
+      [vpnEndpoints.devices.url]: () => jsonResponse(200, devicesAnswer()),
+    });
+    const { screen } = await renderApp('/en/admin/account/security', testUser({ role: 'ADMIN' }));
+    const panel = screen.getByRole('region', { name: 'Devices' });
+    await expect.element(panel.getByTestId('device')).toBeVisible();
+    await expect
+      .element(
+        panel.getByText('Browsers where you are signed in. Log out any you do not recognise.'),
+      )
+      .toBeVisible();
+    expect(screen.getByRole('region', { name: 'VPN devices' }).elements()).toHaveLength(0);
+    expect(seen.some((request) => request.url.includes('/vpn/'))).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '#shared/contracts/account.ts';
+import { isStaff } from '#shared/roles.ts';
 import { failureMessage } from '../../api/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
@@ -11,6 +13,7 @@ import { LoadingBlock } from '../../ui/spinner.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { describeUserAgent } from './device-label.ts';
 import { useAccount } from './use-account.ts';
+import { VpnDevicesGroup } from './vpn-devices-group.tsx';
 
 export const devicesKey = ['account', 'devices'] as const;
 
@@ -23,12 +26,14 @@ export function formatDeviceDate(iso: string, lang: string): string {
 
 /**
  * §4 Devices: every signed-in browser, the current one first; each other one can be logged
- * out, or all of them, after the password (§5).
+ * out, or all of them, after the password (§5). A customer's WireGuard devices are a second
+ * group of the same panel; staff, whose account this screen also serves, have none.
  */
 export function DevicesPanel() {
   const { t, i18n } = useTranslation();
   const { user, api, applyUser } = useAccount();
   const queryClient = useQueryClient();
+  const browsersId = useId();
   // Pages of the list (§3 controls); the current device leads page one.
   const devices = useInfiniteQuery({
     queryKey: [...devicesKey, user.id],
@@ -97,26 +102,20 @@ export function DevicesPanel() {
 
   const items = devices.data?.pages.flatMap((page) => page.items) ?? [];
   const others = items.filter((device) => !device.isCurrent);
-  return (
-    <Panel
-      id="account-devices"
-      title={t('settings.devices.title')}
-      description={t('settings.devices.subtitle')}
-      actions={
-        items.length > 0 && (
-          <>
-            {others.length > 0 && (
-              <Button variant="secondary" onClick={logOutOthers}>
-                {t('settings.devices.logout_others')}
-              </Button>
-            )}
-            <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={logOutAll}>
-              {t('settings.devices.logout_all')}
-            </Button>
-          </>
-        )
-      }
-    >
+  const actions = items.length > 0 && (
+    <>
+      {others.length > 0 && (
+        <Button variant="secondary" onClick={logOutOthers}>
+          {t('settings.devices.logout_others')}
+        </Button>
+      )}
+      <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={logOutAll}>
+        {t('settings.devices.logout_all')}
+      </Button>
+    </>
+  );
+  const list = (
+    <>
       {devices.isPending ? (
         <LoadingBlock />
       ) : devices.isError ? (
@@ -172,6 +171,40 @@ export function DevicesPanel() {
           {t('settings.devices.more')}
         </Button>
       )}
+    </>
+  );
+
+  if (isStaff(user.role)) {
+    return (
+      <Panel
+        id="account-devices"
+        title={t('settings.devices.title')}
+        description={t('settings.devices.subtitle')}
+        actions={actions}
+      >
+        {list}
+      </Panel>
+    );
+  }
+  return (
+    <Panel id="account-devices" title={t('settings.devices.title')}>
+      <div className="flex flex-col gap-8">
+        <section aria-labelledby={browsersId} data-testid="account-browsers">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+            <div className="min-w-0">
+              <h3 id={browsersId} className="text-sm font-semibold text-slate-900">
+                {t('vpn.security.browsers')}
+              </h3>
+              <p className="mt-1 text-sm text-slate-600">{t('settings.devices.subtitle')}</p>
+            </div>
+            {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+          </div>
+          <div className="mt-4">{list}</div>
+        </section>
+        <div className="border-t border-slate-100 pt-6">
+          <VpnDevicesGroup />
+        </div>
+      </div>
     </Panel>
   );
 }

@@ -4,10 +4,12 @@ import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscript
 import { type DashboardResponse, dashboardEndpoints } from '#shared/contracts/dashboard.ts';
 import { familySharingEndpoints } from '#shared/contracts/family-sharing.ts';
 import { referralEndpoints } from '#shared/contracts/referral.ts';
+import { type DevicesResponse, vpnEndpoints } from '#shared/contracts/vpn.ts';
 import type { SubscriptionValue } from '#shared/subscription/actions.ts';
 import { emitLive } from '../../realtime/live-signals.ts';
 import { renderApp, TEST_CONFIG, testUser } from '../../test/render-app.tsx';
 import { errorResponse, jsonResponse, stubFetch } from '../../test/stub-fetch.ts';
+import { devicesAnswer, GB, vpnDevice } from '../vpn/vpn-test-data.ts';
 import {
   dashboardAnswer,
   familyAnswer,
@@ -35,6 +37,7 @@ interface Server {
   subscription: SubscriptionDetail | null;
   referral: ReturnType<typeof referralAnswer>;
   family: ReturnType<typeof familyAnswer>;
+  vpn?: DevicesResponse;
   dashboardFails?: boolean;
   subscriptionFails?: boolean;
 }
@@ -61,6 +64,7 @@ function serve(server: Server) {
           }),
     [referralEndpoints.view.url]: () => jsonResponse(200, server.referral),
     [familySharingEndpoints.view.url]: () => jsonResponse(200, server.family),
+    [vpnEndpoints.devices.url]: () => jsonResponse(200, server.vpn ?? devicesAnswer()),
   });
 }
 
@@ -233,6 +237,65 @@ describe('dashboard', () => {
     server.subscriptionFails = false;
     await subscription.getByRole('button', { name: 'Try again' }).click();
     await expect.element(subscription.getByText('You have no plan yet')).toBeVisible();
+  });
+
+  it('shows the VPN devices against the limit, the usage bar, and the way to the download page', async () => {
+    serve({
+      ...newCustomer(),
+      vpn: devicesAnswer({
+        items: [vpnDevice(), vpnDevice({ device_id: 2, name: 'Phone' })],
+        usage: { ...devicesAnswer().usage, used_bytes: 40 * GB, limit_bytes: 100 * GB },
+      }),
+    });
+    const { screen } = await renderApp('/en/dashboard', testUser(), undefined, sessionWith(null));
+    const vpn = screen.getByRole('region', { name: 'VPN devices' });
+    await expect
+      .element(vpn.getByTestId('dashboard-vpn-devices'))
+      .toHaveTextContent('2 of 10 devices');
+    await expect
+      .element(vpn.getByRole('meter', { name: 'Traffic used this period' }))
+      .toHaveAttribute('aria-valuenow', '40');
+    await expect
+      .element(vpn.getByText(`Resets on ${longDate('2026-12-01T00:00:00.000Z')}`))
+      .toBeVisible();
+    expect(vpn.getByTestId('vpn-limit-reached').elements()).toHaveLength(0);
+    await expect
+      .element(vpn.getByRole('link', { name: 'Add and manage devices' }))
+      .toHaveAttribute('href', '/en/download');
+    await expect
+      .element(
+        screen
+          .getByRole('region', { name: 'Apps and help' })
+          .getByRole('link', { name: 'Download apps' }),
+      )
+      .toHaveAttribute('href', '/en/download');
+  });
+
+  it('says on the VPN card when the traffic limit is reached, and when it resets', async () => {
+    const server: Server = { ...newCustomer(), vpn: devicesAnswer() };
+    serve(server);
+    const { screen } = await renderApp('/en/dashboard', testUser(), undefined, sessionWith(null));
+    const vpn = screen.getByRole('region', { name: 'VPN devices' });
+    await expect
+      .element(vpn.getByTestId('dashboard-vpn-devices'))
+      .toHaveTextContent('0 of 10 devices');
+    server.vpn = devicesAnswer({
+      items: [vpnDevice({ enabled: false, blocked_by: 'traffic_limit' })],
+      usage: {
+        ...devicesAnswer().usage,
+        used_bytes: 100 * GB,
+        limit_bytes: 100 * GB,
+        limit_reached: true,
+      },
+    });
+    // Live: the traffic sweep's event reaches the open dashboard.
+    emitLive('vpn');
+    await expect
+      .element(vpn.getByTestId('vpn-limit-reached'))
+      .toHaveTextContent(
+        `Traffic limit reached, resets on ${longDate('2026-12-01T00:00:00.000Z')}`,
+      );
+    await expect.element(vpn.getByRole('meter')).toHaveAttribute('aria-valuenow', '100');
   });
 
   it('follows live events without a reload: access, referrals and family', async () => {

@@ -9,6 +9,7 @@ import { DevicesCard } from './devices-card.tsx';
 import { FamilyCard } from './family-card.tsx';
 import { ReferralCard } from './referral-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { VpnCard } from './vpn-card.tsx';
 
 /** §2 /dashboard: where every customer lands. */
 export function DashboardPage() {
@@ -32,6 +33,7 @@ function DashboardCards() {
     <div className="mt-6 grid gap-6 md:grid-cols-2">
       {features.includes('billing') && <SubscriptionCard />}
       <AccessCard />
+      <VpnCard />
       {features.includes('referral') && <ReferralCard />}
       {features.includes('family_sharing') && <FamilyCard />}
       <DevicesCard />

@@ -160,6 +160,8 @@ async function seedDemoDevices(app: App): Promise<void> {
       latestHandshakeAt: new Date(Date.now() - 90_000),
     });
   }
+  // A limit, so the demo shows the usage bar against it (staff can lift it on the customer page).
+  await app.db.update(users).set({ trafficLimitGb: 100 }).where(eq(users.id, customer.id));
   await syncVpnAccount(vpnContext(app), customer.id);
   await app.db
     .update(vpnAccounts)

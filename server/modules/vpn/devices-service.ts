@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '#shared/audit-actions.ts';
 import {
@@ -10,7 +10,7 @@ import type { Lang } from '#shared/locales.ts';
 import { FASTEST } from '#shared/vpn/fleet-rules.ts';
 import { usagePeriod } from '#shared/vpn/usage-period.ts';
 import type { Database } from '../../db/client.ts';
-import { isUniqueViolation, retryOnDeadlock } from '../../db/errors.ts';
+import { isUniqueViolationOf, retryOnDeadlock } from '../../db/errors.ts';
 import { countries, users, vpnAccounts, vpnDevices, vpnServers } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -113,6 +113,7 @@ export class DevicesService {
         throw new AppError('conflict', { info: M.deviceLimit });
       }
       await this.keyIsFree(tx, input.public_key);
+      await this.nameIsFree(tx, userId, input.name, null);
       const placed = await this.place(tx, userId, input.location, where, null);
       const [device] = await tx
         .insert(vpnDevices)
@@ -136,13 +137,36 @@ export class DevicesService {
   }
 
   async rename(userId: number, deviceId: number, name: string) {
-    const [updated] = await this.ctx.db
-      .update(vpnDevices)
-      .set({ name })
-      .where(and(eq(vpnDevices.userId, userId), eq(vpnDevices.id, deviceId)))
-      .returning({ id: vpnDevices.id });
-    if (!updated) throw new AppError('not_found');
+    await this.ctx.db.transaction(async (tx) => {
+      // Under the account's lock, as every change of the person's devices.
+      await tx
+        .select({ id: vpnAccounts.userId })
+        .from(vpnAccounts)
+        .where(eq(vpnAccounts.userId, userId))
+        .for('update');
+      await this.nameIsFree(tx, userId, name, deviceId);
+      const [updated] = await tx
+        .update(vpnDevices)
+        .set({ name })
+        .where(and(eq(vpnDevices.userId, userId), eq(vpnDevices.id, deviceId)))
+        .returning({ id: vpnDevices.id });
+      if (!updated) throw new AppError('not_found');
+    });
     return { device: (await this.answer(userId, deviceId)).device };
+  }
+
+  /** Names tell a person's devices (and their downloaded files) apart: one each. */
+  private async nameIsFree(
+    tx: Database,
+    userId: number,
+    name: string,
+    except: number | null,
+  ): Promise<void> {
+    const same = await tx
+      .select({ id: vpnDevices.id })
+      .from(vpnDevices)
+      .where(and(eq(vpnDevices.userId, userId), sql`lower(${vpnDevices.name}) = lower(${name})`));
+    if (same.some((device) => device.id !== except)) throw AppError.field('name', M.nameTaken);
   }
 
   /** A new key for the same place: the old key stops working in the same step. */
@@ -264,7 +288,11 @@ export class DevicesService {
           };
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw AppError.field('public_key', M.publicKeyTaken);
+          // The one index a customer's input can collide with; any other (two devices given
+          // one host number at once) is ours, and the retry below takes the next.
+          if (isUniqueViolationOf(error, 'vpn_devices_public_key_key')) {
+            throw AppError.field('public_key', M.publicKeyTaken);
+          }
           throw error;
         }),
     );

@@ -98,6 +98,25 @@ describe('adding a device', () => {
     expect(taken.body.errors_validation).toEqual({ public_key: [M.publicKeyTaken] });
   });
 
+  it('gives each of a person’s devices its own name', async () => {
+    const { cookie } = await customer();
+    expect((await add(cookie, 'NL', 'Phone')).status).toBe(201);
+    const again = await add(cookie, 'NL', 'phone');
+    expect(again.status).toBe(422);
+    expect(again.body.errors_validation).toEqual({ name: [M.nameTaken] });
+    const other = await add(cookie, 'NL', 'Tablet');
+    const renamed = await api(e.rename, {
+      cookie,
+      body: { device_id: other.data.device.device_id, name: 'PHONE' },
+    });
+    expect(renamed.body.errors_validation).toEqual({ name: [M.nameTaken] });
+    const same = await api(e.rename, {
+      cookie,
+      body: { device_id: other.data.device.device_id, name: 'tablet' },
+    });
+    expect(same.status).toBe(200);
+  });
+
   it('refuses a location without a server taking devices, under the field', async () => {
     const { cookie } = await customer();
     const answer = await add(cookie, 'JP');
