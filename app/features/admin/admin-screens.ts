@@ -65,6 +65,14 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('./payment-gateways/gateway-settings-page.tsx').then(
       (m) => m.GatewaySettingsPages.cryptomus,
     ),
+  // §2 the VPN fleet (app/features/admin/servers/): live while open.
+  'admin.servers.countries': () =>
+    import('./servers/countries-page.tsx').then((m) => m.CountriesPage),
+  'admin.servers.country': () => import('./servers/country-page.tsx').then((m) => m.CountryPage),
+  'admin.servers.all-servers': () =>
+    import('./servers/all-servers-page.tsx').then((m) => m.AllServersPage),
+  'admin.servers.servers-list': () =>
+    import('./servers/servers-list-page.tsx').then((m) => m.ServersListPage),
   // §2 manage plans: one screen per list (app/features/admin/manage-plans/).
   'admin.order.manage-plans.stripe': () =>
     import('./manage-plans/manage-plans-page.tsx').then((m) => m.ManagePlansPages.stripe),

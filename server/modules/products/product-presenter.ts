@@ -73,6 +73,7 @@ export async function presentAdminProducts(
   ]);
   return rows.map((row) => ({
     ...presentProduct({ row, includes: includes.get(row.id) ?? [] }),
+    device_limit: row.deviceLimit,
     gateway_prices: prices.get(row.id) ?? [],
     active_subscriptions: running.get(row.id) ?? 0,
     created_at: row.createdAt.toISOString(),

@@ -81,6 +81,7 @@ function valuesOf(fields: ProductFields) {
     includable: fields.includable,
     additionalProductId: fields.additional_product,
     familySeats: fields.family_seats,
+    deviceLimit: fields.device_limit,
   };
 }
 

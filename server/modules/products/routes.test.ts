@@ -7,6 +7,7 @@ import {
   type ProductCreateRequest,
 } from '#shared/contracts/admin/products.ts';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
+import { DEFAULT_DEVICE_LIMIT } from '#shared/vpn/fleet-rules.ts';
 import {
   auditLog,
   couponProducts,
@@ -61,6 +62,7 @@ function fields(overrides: Partial<ProductCreateRequest> = {}): ProductCreateReq
     includable: false,
     additional_product: null,
     family_seats: 0,
+    device_limit: 10,
     ...overrides,
   };
 }
@@ -134,6 +136,7 @@ describe('products: create, view and the order page', () => {
         as_most_selected: true,
         additional_product: addon.product_id,
         family_seats: 3,
+        device_limit: 5,
       }),
     });
     expect(answer.status).toBe(201);
@@ -158,6 +161,7 @@ describe('products: create, view and the order page', () => {
       includable: false,
       additional_product: addon.product_id,
       family_seats: 3,
+      device_limit: 5,
       monthly_amount: 500,
       saving_percent: 50,
       gateway_prices: [],
@@ -186,6 +190,9 @@ describe('products: create, view and the order page', () => {
       [{ service_id: 2, onetime: true }, 'onetime', M.renewsOnly],
       [{ service_id: 6 }, 'onetime', M.onetimeOnly],
       [{ additional_product: 2_000_000 }, 'additional_product', M.addonMismatch],
+      [{ device_limit: 0 }, 'device_limit', 'input_errors.field_is_invalid'],
+      [{ device_limit: 1001 }, 'device_limit', 'input_errors.field_is_invalid'],
+      [{ device_limit: 2.5 }, 'device_limit', 'input_errors.field_is_invalid'],
     ];
     for (const [overrides, field, message] of cases) {
       const answer = await call(e.create, { ...as, body: { ...fields(), ...overrides } });
@@ -260,6 +267,32 @@ describe('products: create, view and the order page', () => {
       404,
     );
     expect(hidden.visible).toBe(false);
+  });
+
+  it('gives a product the house device limit unless staff set one, and keeps a change', async () => {
+    const { device_limit: _unset, ...withoutLimit } = fields({ name: 'Default devices' });
+    const answer = await call(e.create, { ...as, body: withoutLimit });
+    expect(answer.status).toBe(201);
+    expect(answer.data.product.device_limit).toBe(DEFAULT_DEVICE_LIMIT);
+    const { service_id: _fixed, ...update } = fields({
+      name: 'Default devices',
+      device_limit: 1000,
+    });
+    const saved = await call(e.update, {
+      ...as,
+      body: { ...update, product_id: answer.data.product.product_id },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.data.product.device_limit).toBe(1000);
+    const [row] = await app.db
+      .select()
+      .from(products)
+      .where(eq(products.id, answer.data.product.product_id));
+    expect(row?.deviceLimit).toBe(1000);
+    const [audit] = await audited('products.updated', answer.data.product.product_id);
+    expect(audit?.data).toMatchObject({
+      changes: { deviceLimit: { from: DEFAULT_DEVICE_LIMIT, to: 1000 } },
+    });
   });
 
   it('tells each service, the gateway selling it and its catalog', async () => {

@@ -16,6 +16,7 @@ import { CustomerDevicesPanel } from './customer-devices-panel.tsx';
 import { CustomerProfilePanel } from './customer-profile-panel.tsx';
 import { CustomerStatus } from './customer-status.tsx';
 import { CustomerTrail } from './customer-trail.tsx';
+import { CustomerVpnPanel } from './customer-vpn-panel.tsx';
 import { useCustomer } from './use-customer.ts';
 
 /** §2 /admin/customers/{id}: profile, status, devices, what staff may do, the audit trail. */
@@ -87,6 +88,7 @@ function Customer() {
         <CustomerActionsPanel user={user} onChanged={show} />
       </div>
       <CustomerDevicesPanel user={user} />
+      <CustomerVpnPanel user={user} />
       {billing && (
         <>
           <Panel id="customer-subscriptions" title={t('staff_sales.customer.subscriptions')}>

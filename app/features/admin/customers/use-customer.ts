@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { auditLogEndpoints } from '#shared/contracts/admin/audit-logs.ts';
+import { customerVpnEndpoints } from '#shared/contracts/admin/customer-vpn.ts';
 import { type CustomerDetail, customerEndpoints } from '#shared/contracts/admin/customers.ts';
 import { call } from '../../../api/client.ts';
 
@@ -16,11 +17,15 @@ export function useCustomer(id: number) {
   const show = useCallback(
     async (user: CustomerDetail) => {
       queryClient.setQueryData(customerKey(id), { user });
-      // The lists it appears in, its devices and the audit trail show the change next.
+      // The lists it appears in, its devices, its VPN (a traffic limit, a block) and the
+      // audit trail show the change next.
       await Promise.all(
-        [customerEndpoints.list, customerEndpoints.devices, auditLogEndpoints.list].map(
-          (endpoint) => queryClient.invalidateQueries({ queryKey: ['admin', endpoint.url] }),
-        ),
+        [
+          customerEndpoints.list,
+          customerEndpoints.devices,
+          customerVpnEndpoints.view,
+          auditLogEndpoints.list,
+        ].map((endpoint) => queryClient.invalidateQueries({ queryKey: ['admin', endpoint.url] })),
       );
     },
     [queryClient, id],

@@ -38,6 +38,7 @@ function product(id: number, overrides: Partial<AdminProduct> = {}): AdminProduc
     includable_product_id: [],
     additional_product: null,
     family_seats: 0,
+    device_limit: 10,
     monthly_amount: 1299,
     saving_percent: 0,
     gateway_prices: [],

@@ -11,6 +11,7 @@ import {
 } from '#shared/contracts/admin/products.ts';
 import { LOCALES } from '#shared/locales.ts';
 import { SERVICE_ID_LIST, type ServiceId } from '#shared/subscription/actions.ts';
+import { DEFAULT_DEVICE_LIMIT } from '#shared/vpn/fleet-rules.ts';
 import { call } from '../../../api/client.ts';
 import { applyApiErrors, applySchemaIssues } from '../../../ui/api-form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -41,6 +42,7 @@ interface ProductFormValues {
   includable: boolean;
   additional_product: string;
   family_seats: string;
+  device_limit: string;
 }
 type FieldName = keyof ProductFormValues;
 
@@ -65,6 +67,7 @@ const FIELDS: readonly FieldName[] = [
   'includable',
   'additional_product',
   'family_seats',
+  'device_limit',
 ];
 
 const FLAGS = [
@@ -105,6 +108,7 @@ function valuesOf(product: AdminProduct | undefined, serviceId: ServiceId): Prod
     includable: product?.includable ?? false,
     additional_product: product?.additional_product?.toString() ?? '',
     family_seats: String(product?.family_seats ?? 0),
+    device_limit: String(product?.device_limit ?? DEFAULT_DEVICE_LIMIT),
   };
 }
 
@@ -133,6 +137,7 @@ function requestOf(values: ProductFormValues) {
     includable: values.includable,
     additional_product: values.additional_product === '' ? null : Number(values.additional_product),
     family_seats: whole(values.family_seats),
+    device_limit: whole(values.device_limit),
   };
 }
 
@@ -295,6 +300,11 @@ export function ProductForm(props: {
         {text('interval_count', { required: true, inputMode: 'numeric' })}
         {text('sort', { inputMode: 'numeric', hint: t('staff_catalog.form.sort_hint') })}
         {text('family_seats', { inputMode: 'numeric' })}
+        {text('device_limit', {
+          required: true,
+          inputMode: 'numeric',
+          hint: t('staff_catalog.form.device_limit_hint'),
+        })}
         {!additional && (
           <FieldSlot>
             <FormField

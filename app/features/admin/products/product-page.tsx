@@ -159,6 +159,8 @@ function ProductActions(props: {
       <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">{t('staff_catalog.columns.subscriptions')}</dt>
         <dd>{product.active_subscriptions}</dd>
+        <dt className="text-slate-600">{t('staff_catalog.fields.device_limit')}</dt>
+        <dd data-testid="product-device-limit">{product.device_limit}</dd>
         <dt className="text-slate-600">{t('staff_catalog.created_at')}</dt>
         <dd>{formatDateTime(product.created_at, lang)}</dd>
       </dl>
