@@ -12,18 +12,22 @@ export function useLiveChannel(channel: string): void {
  * Staff's server screens: each changed server's state as it arrives, to merge into what the
  * screen shows (no refetch per change: a busy fleet sends them every second).
  */
-export function useFleetServers(apply: (servers: FleetServerState[]) => void): void {
+export function useFleetServers(
+  apply: (servers: FleetServerState[], removed: number[]) => void,
+): void {
   const latest = useRef(apply);
   latest.current = apply;
-  useEffect(() => onFleetServers((servers) => latest.current(servers)), []);
+  useEffect(() => onFleetServers((servers, removed) => latest.current(servers, removed)), []);
 }
 
 /** Merges changed servers' states into every cached list under `queryKey` holding them. */
 export function useFleetServersInCache(queryKey: QueryKey): void {
   const client = useQueryClient();
-  useFleetServers((servers) => {
+  useFleetServers((servers, removed) => {
     const byId = new Map(servers.map((state) => [state.server_id, state]));
     client.setQueriesData<unknown>({ queryKey }, (data: unknown) => mergeStates(data, byId));
+    // A server removed elsewhere leaves the lists (and their counts) only with a new fetch.
+    if (removed.length > 0) void client.invalidateQueries({ queryKey });
   });
 }
 

@@ -60,14 +60,15 @@ export function onWantedChannels(watch: () => void): () => void {
   return () => channelWatchers.delete(watch);
 }
 
-const serverListeners = new Set<(servers: FleetServerState[]) => void>();
+type ServersListener = (servers: FleetServerState[], removed: number[]) => void;
+const serverListeners = new Set<ServersListener>();
 
-/** Servers whose state changed (the fleet's staff channel). */
-export function emitFleetServers(servers: FleetServerState[]): void {
-  for (const listener of serverListeners) listener(servers);
+/** Servers whose state changed, and servers removed (the fleet's staff channel). */
+export function emitFleetServers(servers: FleetServerState[], removed: number[] = []): void {
+  for (const listener of serverListeners) listener(servers, removed);
 }
 
-export function onFleetServers(listener: (servers: FleetServerState[]) => void): () => void {
+export function onFleetServers(listener: ServersListener): () => void {
   serverListeners.add(listener);
   return () => serverListeners.delete(listener);
 }

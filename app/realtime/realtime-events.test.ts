@@ -70,7 +70,9 @@ describe('live event dispatch', () => {
     dispatchFleetEvent('Fleet\\ServersUpdated', { servers: [{ ...state, status: 'gone' }] }, fleet);
     dispatchFleetEvent('Fleet\\LocationsUpdated', {}, fleet);
     dispatchFleetEvent('Users\\UserUpdated', { user }, fleet);
-    expect(fleet.serversUpdated).toHaveBeenCalledExactlyOnceWith([state]);
+    expect(fleet.serversUpdated).toHaveBeenCalledExactlyOnceWith([state], []);
+    dispatchFleetEvent('Fleet\\ServersUpdated', { servers: [], removed: [4] }, fleet);
+    expect(fleet.serversUpdated).toHaveBeenLastCalledWith([], [4]);
     expect(fleet.locationsUpdated).toHaveBeenCalledOnce();
   });
 

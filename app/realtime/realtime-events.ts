@@ -58,7 +58,7 @@ export function dispatchRealtimeEvent(name: string, data: unknown, users: UsersH
 
 /** What the page does about the fleet's events (the channels a screen asked for). */
 export interface FleetHandlers {
-  serversUpdated(servers: FleetServerState[]): void;
+  serversUpdated(servers: FleetServerState[], removed: number[]): void;
   locationsUpdated(): void;
 }
 
@@ -66,7 +66,7 @@ export interface FleetHandlers {
 export function dispatchFleetEvent(name: string, data: unknown, fleet: FleetHandlers): void {
   if (name === FLEET_EVENTS.serversUpdated) {
     const parsed = serversUpdatedEvent.safeParse(data);
-    if (parsed.success) fleet.serversUpdated(parsed.data.servers);
+    if (parsed.success) fleet.serversUpdated(parsed.data.servers, parsed.data.removed);
   } else if (name === FLEET_EVENTS.locationsUpdated) {
     fleet.locationsUpdated();
   }

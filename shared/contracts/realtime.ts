@@ -89,8 +89,14 @@ export const fleetServerState = z.object({
 });
 export type FleetServerState = z.infer<typeof fleetServerState>;
 
-/** `Fleet\ServersUpdated`: the servers whose state changed since the last one. */
-export const serversUpdatedEvent = z.object({ servers: z.array(fleetServerState) });
+/**
+ * `Fleet\ServersUpdated`: the servers whose state changed since the last one, and those
+ * removed (gone from every list).
+ */
+export const serversUpdatedEvent = z.object({
+  servers: z.array(fleetServerState),
+  removed: z.array(z.number().int()).default([]),
+});
 export type ServersUpdatedEvent = z.infer<typeof serversUpdatedEvent>;
 
 export const broadcastingAuthRequest = z.object({

@@ -89,9 +89,16 @@ export class FleetEvents {
       try {
         const rows = await serversByIds(this.deps.db, ids);
         const states = rows.map(presentServerState);
-        for (let at = 0; at < states.length; at += SERVERS_PER_EVENT) {
+        // Not found among the live ones: removed, so lists drop it.
+        const found = new Set(states.map((state) => state.server_id));
+        const removed = ids.filter((id) => !found.has(id));
+        for (let at = 0; at < Math.max(states.length, 1); at += SERVERS_PER_EVENT) {
+          const servers = states.slice(at, at + SERVERS_PER_EVENT);
+          const gone = at === 0 ? removed : [];
+          if (servers.length === 0 && gone.length === 0) break;
           await this.deps.realtime.publish(FLEET_STAFF_CHANNEL, FLEET_EVENTS.serversUpdated, {
-            servers: states.slice(at, at + SERVERS_PER_EVENT),
+            servers,
+            removed: gone,
           });
         }
       } catch (error) {

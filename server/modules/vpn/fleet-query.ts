@@ -8,7 +8,7 @@ import type {
 } from '#shared/contracts/admin/servers.ts';
 import { listPage, type PagingQuery, pageWindow } from '#shared/contracts/list.ts';
 import { isLang, type Lang } from '#shared/locales.ts';
-import type { Database } from '../../db/client.ts';
+import { type Database, queryRows } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
 import { countries, vpnCities, vpnServers } from '../../db/schema/index.ts';
 import { presentServer } from './server-presenter.ts';
@@ -17,14 +17,16 @@ import { countryName, selectServers } from './server-rows.ts';
 export const langOf = (lang: string | undefined): Lang | undefined =>
   isLang(lang) ? lang : undefined;
 
-const SORTS = {
-  name: sql`lower(${vpnServers.name})`,
-  country: countries.code,
-  status: vpnServers.status,
-  load: vpnServers.load,
-  last_seen_at: vpnServers.lastSeenAt,
-  created_at: vpnServers.createdAt,
-} as const;
+/** The sortable columns; countries by the name the page shows, in its language. */
+const sorts = (lang: Lang | undefined) =>
+  ({
+    name: sql`lower(${vpnServers.name})`,
+    country: countryName(lang),
+    status: vpnServers.status,
+    load: vpnServers.load,
+    last_seen_at: vpnServers.lastSeenAt,
+    created_at: vpnServers.createdAt,
+  }) as const;
 
 function serverFilters(query: Partial<ServersQuery>): SQL | undefined {
   const where: (SQL | undefined)[] = [];
@@ -45,12 +47,17 @@ function serverFilters(query: Partial<ServersQuery>): SQL | undefined {
 }
 
 /** §7 GET /servers: filtered, sorted, a page at a time. */
-export async function listServers(db: Database, query: ServersQuery, lang?: Lang) {
+export async function listServers(db: Database, query: ServersQuery) {
+  const lang = langOf(query.lang);
   const where = serverFilters(query);
   const order = query.direction === 'asc' ? asc : desc;
   const { offset, limit } = pageWindow(query);
   const rows = await selectServers(db, lang, where)
-    .orderBy(order(SORTS[query.sort]), asc(vpnServers.id))
+    .orderBy(
+      order(sorts(lang)[query.sort]),
+      asc(sql`lower(${vpnServers.name})`),
+      asc(vpnServers.id),
+    )
     .offset(offset)
     .limit(limit);
   const [total] = await db
@@ -181,9 +188,17 @@ export async function fleetCountryPage(
 
 /** §7 GET /servers/servers-by-country: a country's servers, a page at a time. */
 export function serversByCountry(db: Database, code: string, paging: PagingQuery, lang?: string) {
-  return listServers(
+  return listServers(db, { ...paging, lang, country_code: code, sort: 'name', direction: 'asc' });
+}
+
+/** §2 the servers' tags in use, the most used first, for the tag filter. */
+export async function tagsInUse(db: Database): Promise<{ tag: string; servers: number }[]> {
+  const rows = await queryRows<{ tag: string; servers: number }>(
     db,
-    { ...paging, country_code: code, sort: 'name', direction: 'asc' },
-    langOf(lang),
+    sql`SELECT tag, count(*)::int AS servers
+        FROM ${vpnServers}, unnest(${vpnServers.tags}) AS tag
+        WHERE ${vpnServers.retiredAt} IS NULL
+        GROUP BY tag ORDER BY count(*) DESC, tag`,
   );
+  return rows.map((row) => ({ tag: row.tag, servers: Number(row.servers) }));
 }

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   serverEndpoints as e,
   SERVER_MESSAGES as M,
   type ServerFieldsInput,
 } from '#shared/contracts/admin/servers.ts';
+import { FLEET_STAFF_CHANNEL } from '#shared/contracts/realtime.ts';
 import { vpnEndpoints } from '#shared/contracts/vpn.ts';
 import { nodeEndpoints } from '#shared/contracts/vpn-node.ts';
 import { auditLog, vpnDevices, vpnServers } from '../../db/schema/index.ts';
@@ -12,10 +13,14 @@ import { endpointClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
 import { createTestServer, grantAccess, wireGuardKeyPair } from '../../test/vpn-kit.ts';
+import { until } from '../../test/wait-until.ts';
 
 // §2 /admin/servers and §7 dashboard /servers through the real routes and database. Who may
 // call them is the authorization matrix's; the refusals under each field are checked here.
-const { app } = await createTestApp();
+const { app } = await createTestApp({}, undefined, {
+  vpn: { pollWaitMs: 1_000, fleetEvents: { staffEveryMs: 20, locationsEveryMs: 20 } },
+});
+const publish = vi.spyOn(app.realtime, 'publish');
 const api = endpointClient(app);
 const admin = await signedInUser(app, { role: 'ADMIN' });
 const as = { cookie: admin.cookie };
@@ -172,6 +177,36 @@ describe('lists', () => {
     expect(paged.data.controls).toMatchObject({ total: 2, last_page: 2 });
   });
 
+  it('names countries in the page’s language, sorts by that name, and lists the tags in use', async () => {
+    await create({ country_code: 'HR', city: 'Zagreb', tags: ['p2p', 'dedicated-ip'] });
+    await create({ country_code: 'HR', city: 'Split', tags: ['p2p'] });
+    const croatian = await api(e.list, {
+      ...as,
+      query: { country_code: 'HR', lang: 'fr', sort: 'country', direction: 'asc' },
+    });
+    expect(croatian.data.items.map((s) => s.country_name)).toEqual(['Croatie', 'Croatie']);
+    const view = await api(e.view, {
+      ...as,
+      query: { server_id: croatian.data.items[0]?.server_id ?? 0, lang: 'nl' },
+    });
+    expect(view.data.server.country_name).toBe('Kroatië');
+    const byName = await api(e.list, {
+      ...as,
+      query: { lang: 'nl', sort: 'country', direction: 'asc', per_page: 100 },
+    });
+    const names = byName.data.items.map((s) => s.country_name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'nl')));
+    const tags = await api(e.tags, as);
+    expect(tags.data.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tag: 'dedicated-ip' }),
+        expect.objectContaining({ tag: 'p2p' }),
+      ]),
+    );
+    const p2p = tags.data.items.find((item) => item.tag === 'p2p');
+    expect(p2p?.servers).toBeGreaterThanOrEqual(2);
+  });
+
   it('answers 404 for a country page of an unknown code', async () => {
     expect((await api(e.country, { ...as, query: { country_code: 'XX' } })).status).toBe(404);
   });
@@ -278,6 +313,16 @@ describe('removing a server', () => {
     });
     expect(config.data.device.config_changed_at).not.toBeNull();
     expect(config.data.device.server?.city).toBe('Bergen');
+    // Staff's open lists hear it is gone.
+    await until(
+      () =>
+        publish.mock.calls.some(
+          ([channel, , data]) =>
+            channel === FLEET_STAFF_CHANNEL &&
+            (data as { removed: number[] }).removed.includes(doomed.id),
+        ),
+      'the removal on the staff channel',
+    );
     // Its node learns it is retired, with no peers left.
     const peers = await api(nodeEndpoints.peers, { headers: doomed.authorization });
     expect(peers.data).toMatchObject({ retired: true, peers: [] });

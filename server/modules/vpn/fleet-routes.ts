@@ -9,6 +9,7 @@ import {
   listFleetCountries,
   listServers,
   serversByCountry,
+  tagsInUse,
 } from './fleet-query.ts';
 import { FleetService } from './fleet-service.ts';
 import { vpnContext } from './vpn-context.ts';
@@ -18,6 +19,7 @@ export function fleetRoutes(app: App): Route[] {
   const fleet = new FleetService(vpnContext(app));
   return [
     route(e.list, ({ query }) => listServers(app.db, query)),
+    route(e.tags, async () => ({ items: await tagsInUse(app.db) })),
     route(e.cities, async ({ query }) => ({ items: await citiesOf(app.db, query.country_code) })),
     route(e.countries, ({ query }) => listFleetCountries(app.db, query)),
     route(e.country, async ({ query }) => {
@@ -26,9 +28,11 @@ export function fleetRoutes(app: App): Route[] {
       return page;
     }),
     route(e.byCountry, ({ query }) =>
-      serversByCountry(app.db, query.country_code, query, langOf(query.lang)),
+      serversByCountry(app.db, query.country_code, query, query.lang),
     ),
-    route(e.view, async ({ query }) => ({ server: await fleet.view(query.server_id) })),
+    route(e.view, async ({ query }) => ({
+      server: await fleet.view(query.server_id, langOf(query.lang)),
+    })),
     route(e.create, ({ request, auth, body }) => fleet.create({ request, actor: auth }, body)),
     route(e.update, async ({ request, auth, body }) => ({
       server: await fleet.update({ request, actor: auth }, body),
@@ -44,7 +48,7 @@ export function fleetRoutes(app: App): Route[] {
       ...(await fleet.delete({ request, actor: auth }, body.server_id)),
     })),
     route(e.updateCountry, async ({ request, auth, body }) => ({
-      country: await fleet.updateCountry({ request, actor: auth }, body),
+      country: await fleet.updateCountry({ request, actor: auth }, body, body.lang),
     })),
   ];
 }

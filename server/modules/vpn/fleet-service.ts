@@ -10,6 +10,7 @@ import {
   type ServerUpdateRequest,
   type ServerWithTokenResponse,
 } from '#shared/contracts/admin/servers.ts';
+import type { Lang } from '#shared/locales.ts';
 import { FASTEST } from '#shared/vpn/fleet-rules.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation, retryOnDeadlock } from '../../db/errors.ts';
@@ -54,8 +55,8 @@ export function nodeApiUrl(appUrl: string): string {
 export class FleetService {
   constructor(private readonly ctx: VpnContext) {}
 
-  async view(id: number): Promise<AdminServerDetail> {
-    const row = await serverById(this.ctx.db, id);
+  async view(id: number, lang?: Lang): Promise<AdminServerDetail> {
+    const row = await serverById(this.ctx.db, id, lang);
     if (!row) throw new AppError('not_found');
     return presentServerDetail(row, nodeApiUrl(this.ctx.config.appUrl));
   }

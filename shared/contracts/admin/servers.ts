@@ -149,7 +149,11 @@ export const SERVER_SORTS = [
   'created_at',
 ] as const;
 
+/** The language country names are given in (the page's); English without one. */
+const lang = z.string(invalid).max(5, invalid).optional();
+
 export const serversQuery = pagingQuery.merge(sortQuery(SERVER_SORTS, 'name', 'asc')).extend({
+  lang,
   search: searchFilter,
   country_code: countryCode.optional(),
   status: z.enum(SERVER_STATUSES, invalid).optional(),
@@ -179,7 +183,7 @@ export const fleetCountriesQuery = pagingQuery.extend({
   search: searchFilter,
   /** Countries that have servers (the default), or every country to add one to. */
   scope: z.enum(FLEET_COUNTRY_SCOPES, invalid).default('with_servers'),
-  lang: z.string(invalid).max(5, invalid).optional(),
+  lang,
 });
 export type FleetCountriesQuery = z.infer<typeof fleetCountriesQuery>;
 
@@ -193,10 +197,7 @@ export const fleetCity = z
   .meta({ id: 'FleetCity' });
 export type FleetCity = z.infer<typeof fleetCity>;
 
-const byCountry = z.object({
-  country_code: countryCode,
-  lang: z.string(invalid).max(5, invalid).optional(),
-});
+const byCountry = z.object({ country_code: countryCode, lang });
 
 /** §2 countries/{country_code}: the country, its cities, and their servers. */
 export const fleetCountryResponse = z.object({
@@ -211,6 +212,7 @@ export const serverUpdateRequest = serverFields.extend({ server_id: recordIdNumb
 export type ServerUpdateRequest = z.output<typeof serverUpdateRequest>;
 
 export const countryUpdateRequest = z.object({
+  lang,
   country_code: countryCode,
   visible: z.boolean(invalid),
   sort: z.number(invalid).int(invalid).min(-10_000, invalid).max(10_000, invalid),
@@ -235,6 +237,15 @@ export const serverEndpoints = {
     summary: "A country's cities, with how many servers each has",
     query: z.object({ country_code: countryCode }),
     response: z.object({ items: z.array(fleetCity) }),
+  }),
+  tags: endpoint({
+    ...admin,
+    method: 'GET',
+    path: '/servers/tags',
+    summary: 'Every tag a server has, with how many servers have it',
+    response: z.object({
+      items: z.array(z.object({ tag: z.string(), servers: z.number().int() })),
+    }),
   }),
   countries: endpoint({
     ...admin,
@@ -265,7 +276,7 @@ export const serverEndpoints = {
     method: 'GET',
     path: '/servers/view',
     summary: 'One server, with its interface addresses and node API address',
-    query: z.object({ server_id: recordId }),
+    query: z.object({ server_id: recordId, lang }),
     response: serverResponse,
   }),
   create: endpoint({

@@ -5,10 +5,11 @@ import { serverEndpoints } from '#shared/contracts/admin/servers.ts';
 import { SERVER_STATUSES, SUGGESTED_TAGS } from '#shared/vpn/fleet-rules.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { useLang } from '../../auth/use-lang.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import type { ListFilter } from '../kit/list-filters.tsx';
 import { ListPage } from '../kit/list-page.tsx';
-import { useFleetCountries, useLiveFleet } from './fleet-queries.ts';
+import { useFleetCountries, useFleetTags, useLiveFleet } from './fleet-queries.ts';
 import { serverColumns } from './server-columns.tsx';
 import { ServerDialog, type ServerDialogRequest } from './server-dialog.tsx';
 import { ServersTabs } from './servers-tabs.tsx';
@@ -42,6 +43,8 @@ function AllServers() {
   const [dialog, setDialog] = useState<ServerDialogRequest | null>(null);
   const countries = useFleetCountries('with_servers');
   const tag = useSearchParams()[0].get('tag');
+  const tags = useFleetTags();
+  const lang = useLang();
   const filters: ListFilter[] = [
     {
       name: 'country_code',
@@ -56,7 +59,12 @@ function AllServers() {
       name: 'tag',
       label: 'staff_servers.fields.tag',
       // A tag of the URL's that is not among the common ones stays chosen.
-      options: [...new Set([...SUGGESTED_TAGS, ...(tag ? [tag] : [])])].map((value) => ({
+      options: [
+        ...new Set([
+          ...(tags.data?.items.map((item) => item.tag) ?? SUGGESTED_TAGS),
+          ...(tag ? [tag] : []),
+        ]),
+      ].map((value) => ({
         value,
         label: value,
       })),
@@ -76,6 +84,7 @@ function AllServers() {
         columns={serverColumns({ onOpen: (serverId) => setDialog({ kind: 'view', serverId }) })}
         rowKey={(server) => server.server_id}
         filters={filters}
+        fixed={{ lang }}
         searchLabel={t('staff_servers.search')}
         empty={{ title: t('staff_servers.empty'), text: t('staff_servers.empty_text') }}
       />

@@ -11,6 +11,7 @@ import type { ListControls } from '#shared/contracts/list.ts';
 import { call } from '../../../api/client.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
+import { useLang } from '../../auth/use-lang.ts';
 import { FLEET_KEYS } from './fleet-queries.ts';
 
 type CountryList = { items: FleetCountry[]; controls: ListControls };
@@ -21,10 +22,10 @@ type CountryList = { items: FleetCountry[]; controls: ListControls };
  */
 function useUpdateCountry() {
   const client = useQueryClient();
+  const lang = useLang();
   return async (change: CountryUpdateRequest): Promise<FleetCountry> => {
-    const { country } = await call(serverEndpoints.updateCountry, { body: change });
-    // Only what changed: the answer names the country in English, the screens in the page's
-    // language.
+    const { country } = await call(serverEndpoints.updateCountry, { body: { ...change, lang } });
+    // Only what changed: the lists may hold names the page's language sorted differently.
     const put = (item: FleetCountry) =>
       item.country_code === country.country_code
         ? { ...item, visible: country.visible, sort: country.sort }

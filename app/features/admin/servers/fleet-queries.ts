@@ -87,10 +87,11 @@ export function useRefreshFleet() {
 
 /** One server with its node's set-up facts (interface addresses, node API address). */
 export function useServer(id: number | undefined) {
+  const lang = useLang();
   return useQuery({
     queryKey: FLEET_KEYS.server(id ?? 0),
     queryFn: ({ signal }) =>
-      call(serverEndpoints.view, { query: { server_id: id ?? 0 } }, { signal }).then(
+      call(serverEndpoints.view, { query: { server_id: id ?? 0, lang } }, { signal }).then(
         (answer): AdminServerDetail => answer.server,
       ),
     enabled: id !== undefined,
@@ -138,6 +139,15 @@ export function useCities(countryCode: string) {
         (answer) => answer.items,
       ),
     enabled: valid,
+    staleTime: 60_000,
+  });
+}
+
+/** The tags servers have now, the most used first: the tag filter's options. */
+export function useFleetTags() {
+  return useQuery({
+    queryKey: ['admin', serverEndpoints.tags.url],
+    queryFn: ({ signal }) => call(serverEndpoints.tags, {}, { signal }),
     staleTime: 60_000,
   });
 }

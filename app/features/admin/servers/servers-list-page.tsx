@@ -83,6 +83,7 @@ function ServersList() {
   const { params, update } = useListParams(FILTER_NAMES);
   const query = {
     ...listQuery(params, MAX_PER_PAGE),
+    lang,
     sort: 'country',
     direction: 'asc',
   } as const;
