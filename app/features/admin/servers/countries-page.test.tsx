@@ -98,9 +98,9 @@ describe('fleet countries', () => {
     await userEvent.keyboard('{Enter}');
     await expect.element(screen.getByText('Germany moved to -3.')).toBeVisible();
     expect(updates).toEqual([
-      { country_code: 'DE', visible: false, sort: 0 },
-      { country_code: 'DE', visible: true, sort: 0 },
-      { country_code: 'DE', visible: true, sort: -3 },
+      { country_code: 'DE', visible: false, sort: 0, lang: 'en' },
+      { country_code: 'DE', visible: true, sort: 0, lang: 'en' },
+      { country_code: 'DE', visible: true, sort: -3, lang: 'en' },
     ]);
   });
 
