@@ -5,6 +5,7 @@ import type { BenchOptions } from './options.ts';
 import { measureFanout } from './realtime-fanout.ts';
 import { BENCH_APP_SECRET } from './servers/bench-secret.ts';
 import type { ServerName } from './servers.ts';
+import { measureFleet } from './vpn-fleet.ts';
 
 export interface SetupContext {
   /** `http://127.0.0.1:<port>` of the scenario's server. */
@@ -231,4 +232,21 @@ export const SCENARIOS: Scenario[] = [
     baseline: REALTIME_BASELINE,
     measure: (context) => measureFanout(context, builtInApp(BENCH_APP_SECRET)),
   },
+  // 1,000 VPN nodes (long polls, a report each every 10 s) and customers' key changes on the
+  // product with a seeded fleet (vpn-fleet.ts). PostgreSQL only, so it is left out of a run
+  // on PGlite. Against get-auth-user, the entry above (a getter: the array is made by then).
+  ...(ON_POSTGRES
+    ? [
+        {
+          name: 'vpn-fleet',
+          server: 'product',
+          method: 'POST',
+          path: '/api/node/v1/report',
+          measure: measureFleet,
+          get baseline() {
+            return SCENARIOS.find((s) => s.name === 'get-auth-user');
+          },
+        } satisfies Scenario,
+      ]
+    : []),
 ];
