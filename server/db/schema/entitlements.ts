@@ -33,6 +33,10 @@ export const entitlements = pgTable(
   (table) => [
     uniqueIndex('entitlements_source_key').on(table.userId, table.source, table.sourceRef),
     index('entitlements_user_idx').on(table.userId, table.endsAt),
+    // The VPN's sweep: rows changed, started or ended since its last run (vpn/fleet-sweep.ts).
+    index('entitlements_updated_idx').on(table.updatedAt),
+    index('entitlements_starts_idx').on(table.startsAt),
+    index('entitlements_ends_idx').on(table.endsAt),
   ],
 );
 

@@ -66,6 +66,8 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_gateway_ref_key').on(table.gateway, table.gatewayRef),
     index('subscriptions_user_idx').on(table.userId, table.createdAt),
     index('subscriptions_status_idx').on(table.status, table.currentPeriodEnd),
+    // The VPN's sweep: plans changed lately (a downgrade's device limit).
+    index('subscriptions_updated_idx').on(table.updatedAt),
   ],
 );
 

@@ -61,6 +61,8 @@ export const users = pgTable(
     index('users_role_idx').on(table.role),
     // New customers today and this month (admin dashboard) without reading every account.
     index('users_created_at_idx').on(table.createdAt),
+    // The VPN's sweep: accounts blocked, deactivated or given a traffic limit lately.
+    index('users_updated_at_idx').on(table.updatedAt),
   ],
 );
 

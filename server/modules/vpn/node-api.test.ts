@@ -290,6 +290,21 @@ describe('access on the nodes', () => {
     expect((await peersOf(server)).data.peers).toEqual([]);
   });
 
+  it('takes the peers off when an entitlement runs out on its own, between two sweeps', async () => {
+    const server = await createTestServer(app, { country: 'CY', city: 'Nicosia' });
+    const { customer } = await customerWithDevice(server, 'CY');
+    await app.db
+      .update(entitlements)
+      .set({ endsAt: new Date(Date.now() + 1_500) })
+      .where(eq(entitlements.userId, customer.user.id));
+    await fleetSweep(app);
+    expect((await peersOf(server)).data.peers).toHaveLength(1);
+    // Nothing is written when it ends: the sweep finds it by the date alone.
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await fleetSweep(app);
+    expect((await peersOf(server)).data.peers).toEqual([]);
+  });
+
   it('marks a node offline after a minute without a report', async () => {
     const server = await createTestServer(app, { country: 'BG', city: 'Sofia' });
     await app.db

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   type EnrollRequest,
   type EnrollResponse,
@@ -8,27 +8,35 @@ import {
   type ReportResponse,
 } from '#shared/contracts/vpn-node.ts';
 import { hostRoute, parsePool } from '#shared/vpn/addresses.ts';
-import { type Database, queryRows } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/errors.ts';
-import { vpnAccounts, vpnDevices, vpnServers } from '../../db/schema/index.ts';
+import { vpnDevices, vpnServers } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { countReports } from './count-reports.ts';
 import type { NodeCaller } from './node-auth.ts';
 import { interfaceAddresses } from './server-presenter.ts';
 import { syncVpnAccount } from './vpn-access.ts';
 import type { VpnContext } from './vpn-context.ts';
 
-/** Per-peer totals of the reports being counted. */
-interface PeerTotals {
-  rx: number;
-  tx: number;
-  handshake: Date | null;
+/** Each poll reads it twice: built once. */
+function prepareVersion(db: Database) {
+  return db
+    .select({ version: vpnServers.peersVersion, retiredAt: vpnServers.retiredAt })
+    .from(vpnServers)
+    .where(eq(vpnServers.id, sql.placeholder('id')))
+    .prepare('');
 }
 
-/** A server counts as loaded by the busier of its CPU and its share of capacity in use. */
-export function loadOf(cpu: number, activePeers: number, capacity: number): number {
-  const share = capacity > 0 ? (activePeers / capacity) * 100 : 100;
-  return Math.round(Math.min(100, Math.max(cpu, share)));
+const versionQueries = new WeakMap<Database, ReturnType<typeof prepareVersion>>();
+
+function versionQuery(db: Database): ReturnType<typeof prepareVersion> {
+  let query = versionQueries.get(db);
+  if (!query) {
+    query = prepareVersion(db);
+    versionQueries.set(db, query);
+  }
+  return query;
 }
 
 /**
@@ -125,10 +133,7 @@ export class NodeService {
   }
 
   private async versionOf(serverId: number) {
-    const [row] = await this.ctx.db
-      .select({ version: vpnServers.peersVersion, retiredAt: vpnServers.retiredAt })
-      .from(vpnServers)
-      .where(eq(vpnServers.id, serverId));
+    const [row] = await versionQuery(this.ctx.db).execute({ id: serverId });
     if (!row) throw new AppError('unauthenticated');
     return { version: row.version, retired: row.retiredAt !== null };
   }
@@ -165,17 +170,20 @@ export class NodeService {
    * and logged.
    */
   async report(node: NodeCaller, input: ReportRequest): Promise<ReportResponse> {
-    const now = new Date();
-    const result = await retryOnDeadlock(() =>
-      this.ctx.db.transaction((tx) => this.countReports(tx, node.serverId, input, now)),
-    );
+    const seqs = input.reports.map((report) => report.seq);
+    if (seqs.some((seq, i) => i > 0 && seq <= (seqs[i - 1] ?? 0))) {
+      throw new AppError('bad_request', { info: NODE_MESSAGES.outOfOrder });
+    }
+    const result = await retryOnDeadlock(() => countReports(this.ctx.db, node.serverId, input));
     if (result.ignored > 0) {
       this.ctx.log.warn(
         { serverId: node.serverId, ignored: result.ignored },
         'a node reported traffic of peers that are not its own',
       );
     }
-    this.ctx.events.serversChanged([node.serverId], { statusChanged: result.statusChanged });
+    this.ctx.events.serversChanged([node.serverId], {
+      statusChanged: result.status !== result.was,
+    });
     // Past the limit: the person's peers leave every node (the sync blocks them).
     for (const userId of result.reachedLimit) {
       await syncVpnAccount(this.ctx, userId).catch((error: unknown) =>
@@ -183,128 +191,5 @@ export class NodeService {
       );
     }
     return { acked_seq: result.ackedSeq };
-  }
-
-  private async countReports(tx: Database, serverId: number, input: ReportRequest, now: Date) {
-    const [server] = await tx
-      .select({
-        stream: vpnServers.reportStream,
-        seq: vpnServers.reportSeq,
-        status: vpnServers.status,
-        capacity: vpnServers.capacity,
-      })
-      .from(vpnServers)
-      .where(eq(vpnServers.id, serverId))
-      .for('update');
-    if (!server) throw new AppError('unauthenticated');
-    const counted = server.stream === input.stream ? server.seq : 0;
-    const seqs = input.reports.map((report) => report.seq);
-    if (seqs.some((seq, i) => i > 0 && seq <= (seqs[i - 1] ?? 0))) {
-      throw new AppError('bad_request', { info: NODE_MESSAGES.outOfOrder });
-    }
-    const fresh = input.reports.filter((report) => report.seq > counted);
-    const totals = new Map<string, PeerTotals>();
-    for (const report of fresh) {
-      for (const peer of report.peers) {
-        const seen = totals.get(peer.public_key) ?? { rx: 0, tx: 0, handshake: null };
-        seen.rx += peer.rx;
-        seen.tx += peer.tx;
-        const handshake = peer.latest_handshake_at ? new Date(peer.latest_handshake_at) : null;
-        if (handshake && (!seen.handshake || handshake > seen.handshake))
-          seen.handshake = handshake;
-        totals.set(peer.public_key, seen);
-      }
-    }
-    const { ignored, reachedLimit } = await this.addTraffic(tx, serverId, totals);
-    const latest = input.reports[input.reports.length - 1];
-    const ackedSeq = Math.max(counted, latest?.seq ?? 0);
-    const status =
-      server.status === 'new' || server.status === 'offline' ? 'online' : server.status;
-    await tx
-      .update(vpnServers)
-      .set({
-        reportStream: input.stream,
-        reportSeq: ackedSeq,
-        lastSeenAt: now,
-        status,
-        ...(latest && latest.seq > counted
-          ? {
-              cpu: latest.cpu,
-              activePeers: latest.active_peers,
-              load: loadOf(latest.cpu, latest.active_peers, server.capacity),
-            }
-          : {}),
-      })
-      .where(eq(vpnServers.id, serverId));
-    return { ackedSeq, ignored, reachedLimit, statusChanged: status !== server.status };
-  }
-
-  /**
-   * Adds the traffic to the devices' totals and their people's period, one statement each
-   * (so a report writes a row per active peer and person, and one for the server), and
-   * answers who crossed their limit with it.
-   */
-  private async addTraffic(tx: Database, serverId: number, totals: Map<string, PeerTotals>) {
-    if (totals.size === 0) return { ignored: 0, reachedLimit: [] as number[] };
-    const devices = await tx
-      .select({ id: vpnDevices.id, userId: vpnDevices.userId, publicKey: vpnDevices.publicKey })
-      .from(vpnDevices)
-      .where(
-        and(
-          inArray(vpnDevices.publicKey, [...totals.keys()]),
-          or(eq(vpnDevices.serverId, serverId), eq(vpnDevices.previousServerId, serverId)),
-        ),
-      )
-      .orderBy(vpnDevices.id);
-    const ignored = totals.size - devices.length;
-    const perDevice = devices.flatMap((device) => {
-      const t = totals.get(device.publicKey);
-      return t ? [{ ...device, ...t }] : [];
-    });
-    const moving = perDevice.filter((d) => d.rx + d.tx > 0 || d.handshake);
-    if (moving.length > 0) {
-      const rows = sql.join(
-        moving.map(
-          (d) => sql`(${d.id}::int, ${d.rx}::bigint, ${d.tx}::bigint, ${d.handshake}::timestamptz)`,
-        ),
-        sql`, `,
-      );
-      await tx.execute(sql`
-        UPDATE vpn_devices AS d SET
-          rx_bytes = d.rx_bytes + v.rx,
-          tx_bytes = d.tx_bytes + v.tx,
-          latest_handshake_at = GREATEST(d.latest_handshake_at, v.handshake)
-        FROM (VALUES ${rows}) AS v(id, rx, tx, handshake)
-        WHERE d.id = v.id`);
-    }
-    const perUser = new Map<number, { rx: number; tx: number }>();
-    for (const d of moving) {
-      const sum = perUser.get(d.userId) ?? { rx: 0, tx: 0 };
-      sum.rx += d.rx;
-      sum.tx += d.tx;
-      perUser.set(d.userId, sum);
-    }
-    const traffic = [...perUser].filter(([, sum]) => sum.rx + sum.tx > 0).sort(([a], [b]) => a - b);
-    if (traffic.length === 0) return { ignored, reachedLimit: [] as number[] };
-    const rows = sql.join(
-      traffic.map(([userId, sum]) => sql`(${userId}::int, ${sum.rx}::bigint, ${sum.tx}::bigint)`),
-      sql`, `,
-    );
-    const crossed = await queryRows<{ user_id: number }>(
-      tx,
-      sql`UPDATE ${vpnAccounts} AS a SET
-            period_rx = a.period_rx + v.rx,
-            period_tx = a.period_tx + v.tx
-          FROM (VALUES ${rows}) AS v(user_id, rx, tx)
-          WHERE a.user_id = v.user_id
-          RETURNING a.user_id,
-            a.limit_bytes IS NOT NULL
-              AND a.limit_reached_at IS NULL
-              AND a.period_rx + a.period_tx >= a.limit_bytes AS crossed`,
-    );
-    const reachedLimit = crossed
-      .filter((row) => (row as { crossed?: boolean }).crossed)
-      .map((row) => Number(row.user_id));
-    return { ignored, reachedLimit };
   }
 }

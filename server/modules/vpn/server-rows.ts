@@ -1,16 +1,15 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Lang } from '#shared/locales.ts';
 import type { Database } from '../../db/client.ts';
 import { countries, vpnCities, vpnDevices, vpnServers } from '../../db/schema/index.ts';
 import type { ServerWithPlace } from './server-presenter.ts';
 
-/** Devices placed on each server, counted in one subquery. */
-export const devicesPerServer = (db: Database) =>
-  db
-    .select({ serverId: vpnDevices.serverId, devices: count().as('devices') })
-    .from(vpnDevices)
-    .groupBy(vpnDevices.serverId)
-    .as('placed');
+/**
+ * Devices placed on a server, counted for each row by the (server_id, host) index: a page of
+ * servers, or the few a live event names, never counts the whole fleet's devices.
+ */
+const devicesOnServer = sql<number>`(SELECT count(*)::int FROM ${vpnDevices}
+  WHERE ${vpnDevices.serverId} = ${vpnServers.id})`;
 
 /** A country's name in the language asked for, English when it has none. */
 export function countryName(lang: Lang | undefined): SQL<string> {
@@ -20,19 +19,17 @@ export function countryName(lang: Lang | undefined): SQL<string> {
 
 /** Live (not removed) servers with their place and device count, filtered by `where`. */
 export function selectServers(db: Database, lang?: Lang, where?: SQL) {
-  const placed = devicesPerServer(db);
   return db
     .select({
       server: vpnServers,
       countryCode: countries.code,
       countryName: countryName(lang),
       city: vpnCities.name,
-      devices: sql<number>`coalesce(${placed.devices}, 0)::int`,
+      devices: devicesOnServer,
     })
     .from(vpnServers)
     .innerJoin(countries, eq(countries.id, vpnServers.countryId))
     .innerJoin(vpnCities, eq(vpnCities.id, vpnServers.cityId))
-    .leftJoin(placed, eq(placed.serverId, vpnServers.id))
     .where(and(isNull(vpnServers.retiredAt), where));
 }
 

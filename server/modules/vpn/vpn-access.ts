@@ -241,6 +241,14 @@ export function afterSync(ctx: VpnContext, userId: number, result: SyncResult): 
   if (result.changedDevices > 0) void ctx.events.userDevicesChanged(userId, result.devices);
 }
 
+export async function hasVpnAccount(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: vpnAccounts.userId })
+    .from(vpnAccounts)
+    .where(eq(vpnAccounts.userId, userId));
+  return row !== undefined;
+}
+
 /** Syncs one person in a transaction of its own, then wakes and tells. */
 export async function syncVpnAccount(ctx: VpnContext, userId: number): Promise<SyncResult> {
   const result = await retryOnDeadlock(() =>

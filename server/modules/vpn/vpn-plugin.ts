@@ -4,11 +4,14 @@ import fp from 'fastify-plugin';
 import { POLL_WAIT_MS } from '#shared/vpn/fleet-rules.ts';
 import type { App } from '../../http/types.ts';
 import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
+import { onBillingApplied } from '../billing/billing-listeners.ts';
 import { seedDemoFleet, startDemoHeartbeat } from './demo-fleet.ts';
 import { FLEET_EVENT_TIMINGS, FleetEvents, type FleetEventsOptions } from './fleet-events.ts';
 import { fleetSweep } from './fleet-sweep.ts';
 import { installNodeAuth } from './node-auth.ts';
 import { linkPeerSignal, PeerSignal } from './peer-signal.ts';
+import { hasVpnAccount, syncVpnAccount } from './vpn-access.ts';
+import { vpnContext } from './vpn-context.ts';
 
 export interface VpnPluginOptions {
   /** How often the fleet's live events go out; tests make them quick. */
@@ -60,6 +63,16 @@ export const vpnPlugin = fp<VpnPluginOptions>(
       });
       app.addHook('preClose', async () => stopHeartbeat());
     }
+
+    // A billing change (a payment, a refund, a downgrade) applies to the person's peers at
+    // once; the sweep would see it within seconds anyway, and catches a lost run.
+    onBillingApplied(app as App, async (instance, applied) => {
+      const userId = applied.userId ?? applied.subscription?.row.userId;
+      // Only for someone with devices: a first device makes the account (and syncs it).
+      if (userId && (await hasVpnAccount(instance.db, userId))) {
+        await syncVpnAccount(vpnContext(instance), userId);
+      }
+    });
 
     app.payments.clock.onAdvance(async () => {
       await fleetSweep(app as App);
