@@ -31,7 +31,10 @@ function readPort(line: string): number | undefined {
  * with it. Node is spawned directly (not through npx) so that the PID we kill is the server.
  */
 export async function startServer(name: ServerName, entry: string): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', entry], {
+  // BENCH_CPU_PROF_DIR: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, '--expose-gc', '--import', 'tsx', entry], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -3,14 +3,14 @@ import {
   FLEET_EVENTS,
   FLEET_LOCATIONS_CHANNEL,
   FLEET_STAFF_CHANNEL,
+  type FleetServerState,
   REALTIME_EVENTS,
   systemEventsChannel,
   type VpnUpdatedEvent,
 } from '#shared/contracts/realtime.ts';
 import type { Database } from '../../db/client.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import { presentServerState } from './server-presenter.ts';
-import { serversByIds } from './server-rows.ts';
+import { serverStates } from './server-rows.ts';
 
 /** Servers per staff event: Pusher caps an event's data at 10 KB. */
 const SERVERS_PER_EVENT = 40;
@@ -87,8 +87,11 @@ export class FleetEvents {
     this.dirty.clear();
     this.flushing = this.flushing.then(async () => {
       try {
-        const rows = await serversByIds(this.deps.db, ids);
-        const states = rows.map(presentServerState);
+        const rows = ids.length > 0 ? await serverStates(this.deps.db, ids) : [];
+        const states: FleetServerState[] = rows.map(({ lastSeenAt, ...state }) => ({
+          ...state,
+          last_seen_at: lastSeenAt?.toISOString() ?? null,
+        }));
         // Not found among the live ones: removed, so lists drop it.
         const found = new Set(states.map((state) => state.server_id));
         const removed = ids.filter((id) => !found.has(id));

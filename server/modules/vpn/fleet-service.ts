@@ -25,6 +25,7 @@ import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { ActiveSession } from '../identity/sessions.ts';
 import { countryOf, fleetCountryOf } from './fleet-query.ts';
+import { forgetNodeTokens } from './node-auth.ts';
 import { newNodeToken } from './node-tokens.ts';
 import { candidates, choose, freeHost } from './placement.ts';
 import { presentServerDetail } from './server-presenter.ts';
@@ -152,6 +153,7 @@ export class FleetService {
         .where(eq(vpnServers.id, id));
       await this.audit(tx, acting, 'servers.token_rotated', id, {});
     });
+    forgetNodeTokens(this.ctx.db);
     return { server: await this.view(id), enrollment_token: token };
   }
 
@@ -220,6 +222,7 @@ export class FleetService {
         return { moved, stranded: devices.length - moved, bumped, users: [...users] };
       }),
     );
+    forgetNodeTokens(this.ctx.db);
     this.ctx.signal.notify(outcome.bumped);
     this.ctx.events.serversChanged(outcome.bumped, { statusChanged: true });
     for (const userId of outcome.users) void this.ctx.events.userDevicesChanged(userId, 0);

@@ -32,14 +32,46 @@ function prepareNodeOf(db: Database) {
 
 const nodeQueries = new WeakMap<Database, ReturnType<typeof prepareNodeOf>>();
 
+/**
+ * Tokens looked up in the last second, by hash: a node polls and reports all the time, and a
+ * query per call was a third of a report's round trips. Staff's rotation or removal empties
+ * it in this process at once (forgetNodeTokens); another process believes an old token for at
+ * most this long more.
+ */
+const TOKEN_CACHE_MS = 1_000;
+const known = new WeakMap<Database, Map<string, { node: NodeCaller; until: number }>>();
+
 async function nodeOf(db: Database, token: string): Promise<NodeCaller | null> {
+  const hash = hashNodeToken(token);
+  let cache = known.get(db);
+  if (!cache) {
+    cache = new Map();
+    known.set(db, cache);
+  }
+  const now = Date.now();
+  const hit = cache.get(hash);
+  if (hit && hit.until > now) return hit.node;
   let query = nodeQueries.get(db);
   if (!query) {
     query = prepareNodeOf(db);
     nodeQueries.set(db, query);
   }
-  const [server] = await query.execute({ hash: hashNodeToken(token) });
-  return server ? { serverId: server.id, retired: server.retiredAt !== null } : null;
+  const [server] = await query.execute({ hash });
+  if (!server) {
+    cache.delete(hash);
+    return null;
+  }
+  const node = { serverId: server.id, retired: server.retiredAt !== null };
+  // Old entries go as new ones come, so the map stays the size of the fleet.
+  if (cache.size > 10_000)
+    for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
+  cache.set(hash, { node, until: now + TOKEN_CACHE_MS });
+  return node;
+}
+
+/** Staff rotated a token or removed a server: no call is let in on what this process knew. */
+export function forgetNodeTokens(db: Database): void {
+  known.get(db)?.clear();
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { AdminServer, AdminServerDetail } from '#shared/contracts/admin/servers.ts';
-import type { FleetServerState } from '#shared/contracts/realtime.ts';
 import { parsePool, serverInterfaceAddress } from '#shared/vpn/addresses.ts';
 import type { VpnServerRow } from '../../db/schema/index.ts';
 
@@ -59,17 +58,5 @@ export function presentServerDetail(row: ServerWithPlace, nodeApiUrl: string): A
     ...presentServer(row),
     interface_addresses: interfaceAddresses(row.server),
     node_api_url: nodeApiUrl,
-  };
-}
-
-/** What the staff channel says of a server whose state changed. */
-export function presentServerState(row: ServerWithPlace): FleetServerState {
-  return {
-    server_id: row.server.id,
-    status: row.server.status,
-    load: row.server.load,
-    devices: row.devices,
-    active_peers: row.server.activePeers,
-    last_seen_at: row.server.lastSeenAt?.toISOString() ?? null,
   };
 }

@@ -50,3 +50,18 @@ export async function serverById(
   const [row] = await serversByIds(db, [id], lang);
   return row;
 }
+
+/** What the staff channel says of servers, and nothing more: read every second at fleet size. */
+export function serverStates(db: Database, ids: readonly number[]) {
+  return db
+    .select({
+      server_id: vpnServers.id,
+      status: vpnServers.status,
+      load: vpnServers.load,
+      devices: devicesOnServer,
+      active_peers: vpnServers.activePeers,
+      lastSeenAt: vpnServers.lastSeenAt,
+    })
+    .from(vpnServers)
+    .where(and(isNull(vpnServers.retiredAt), inArray(vpnServers.id, [...ids])));
+}
