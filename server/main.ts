@@ -41,6 +41,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  // A library's promise that rejects with nobody listening (pg-boss 10 completes a job without
+  // handling a failed query, seen when the pool timed out under load) must not take every
+  // request in flight down with the process: it is logged as the fault it is, and the server
+  // goes on. Our own code awaits what it starts.
+  process.on('unhandledRejection', (reason: unknown) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection');
+  });
 
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) {
