@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { deviceCreateRequest, type VpnDevice } from '#shared/contracts/vpn.ts';
 import { FASTEST } from '#shared/vpn/fleet-rules.ts';
@@ -180,21 +180,32 @@ function AddForm({ onBusy, onDone, onCancel }: FormProps<ShownConfig>) {
         {...register('name')}
         error={errors.name?.message}
       />
-      <Controller
-        control={control}
-        name="location"
-        render={({ field, fieldState }) => (
-          <LocationSelect
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <LocationField control={control} />
       <KeysNote />
       <FormError message={formError} />
       <FormButtons submit={t('vpn.form.add')} busy={isSubmitting} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** The location picker as a field of the form: its value and its error are the form's. */
+function LocationField<F extends FieldValues & { location: string }>({
+  control,
+}: {
+  control: Control<F>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'location' as Path<F>}
+      render={({ field, fieldState }) => (
+        <LocationSelect
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }
 
@@ -237,17 +248,7 @@ function MoveForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="vpn-move-form">
-      <Controller
-        control={control}
-        name="location"
-        render={({ field, fieldState }) => (
-          <LocationSelect
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <LocationField control={control} />
       <KeysNote />
       <FormError message={formError} />
       <FormButtons submit={t('vpn.form.move')} busy={isSubmitting} onCancel={onCancel} />

@@ -4,15 +4,10 @@ import type { DeviceBlock, DevicesResponse, VpnDevice } from '#shared/contracts/
 import { FASTEST, type ServerStatus } from '#shared/vpn/fleet-rules.ts';
 import { LinkButton } from '../../layout/link-button.tsx';
 import { useAppConfig } from '../../lib/app-config-context.ts';
+import { formatBytes, regionName } from '../../lib/traffic-format.ts';
 import { Button } from '../../ui/button.tsx';
 import { useLang } from '../auth/use-lang.ts';
-import {
-  formatBytes,
-  formatRelative,
-  formatVpnDate,
-  formatVpnDateTime,
-  regionName,
-} from './vpn-format.ts';
+import { formatRelative, formatVpnDate, formatVpnDateTime } from './vpn-format.ts';
 
 export type DeviceAction = 'rename' | 'move' | 'rekey' | 'remove';
 

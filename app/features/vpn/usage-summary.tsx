@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { VpnUsage } from '#shared/contracts/vpn.ts';
 import { type PluralForms, pluralKey } from '../../i18n/plural.ts';
+import { formatBytes } from '../../lib/traffic-format.ts';
 import { useLang } from '../auth/use-lang.ts';
-import { formatBytes, formatVpnDate, usageFraction } from './vpn-format.ts';
+import { formatVpnDate, usageFraction } from './vpn-format.ts';
 
 const COUNT: PluralForms = {
   one: 'vpn.devices.count.one',

@@ -1,26 +1,7 @@
 import type { Lang } from '#shared/locales.ts';
+import { relativeTime } from '../../lib/traffic-format.ts';
 
 // Numbers, sizes and dates of the VPN screens, written as the page's language writes them.
-
-// Decimal units, as the traffic limit is set (BYTES_PER_GB) and as WireGuard's apps count;
-// from kilobytes up, since some languages spell the byte out ("0 byte") where kB is short.
-const UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
-
-/** `3.2 GB`, `850 MB`, `0 kB` in the page's language. */
-export function formatBytes(bytes: number, lang: Lang): string {
-  let value = Math.max(0, bytes) / 1000;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(lang, {
-    style: 'unit',
-    unit: UNITS[unit],
-    unitDisplay: 'short',
-    maximumFractionDigits: value >= 100 ? 0 : 1,
-  }).format(value);
-}
 
 /** A day (a reset, a change), e.g. `December 27, 2026`. */
 export function formatVpnDate(iso: string, lang: Lang): string {
@@ -34,42 +15,16 @@ export function formatVpnDateTime(iso: string, lang: Lang): string {
   );
 }
 
-const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 30],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/** `2 minutes ago`, `now`, `yesterday`: how long before `now` the moment was. */
+/** `2 minutes ago`, `yesterday`; a handshake's seconds jump about, so within the minute, `now`. */
 export function formatRelative(iso: string, lang: Lang, now = Date.now()): string {
-  let value = (new Date(iso).getTime() - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
-  for (const [unit, size] of STEPS) {
-    if (Math.abs(value) < size) {
-      // Seconds jump about: anything within the minute is "now".
-      return unit === 'second'
-        ? format.format(0, 'second')
-        : format.format(Math.round(value), unit);
-    }
-    value /= size;
+  if (Math.abs(new Date(iso).getTime() - now) < 60_000) {
+    return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(0, 'second');
   }
-  return format.format(Math.round(value), 'year');
+  return relativeTime(iso, lang, now);
 }
 
 /** Used of the limit, 0 to 1. */
 export function usageFraction(used: number, limit: number | null): number {
   if (limit === null || limit <= 0) return 0;
   return Math.min(1, used / limit);
-}
-
-/** A country's name in the page's language, from its ISO code. */
-export function regionName(code: string, lang: Lang): string {
-  try {
-    return new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

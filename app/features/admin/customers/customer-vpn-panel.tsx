@@ -5,6 +5,7 @@ import type { CustomerDetail } from '#shared/contracts/admin/customers.ts';
 import type { DevicesResponse, VpnDevice } from '#shared/contracts/vpn.ts';
 import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
+import { formatBytes, regionName } from '../../../lib/traffic-format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { confirm } from '../../../ui/confirm.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
@@ -15,7 +16,6 @@ import { notify } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
 import { DataTable } from '../kit/data-table.tsx';
 import { formatDateTime } from '../kit/format.ts';
-import { formatBytes, regionName } from '../servers/fleet-format.ts';
 import { LastSeen, ServerStatusBadge } from '../servers/server-status.tsx';
 
 export const customerVpnKey = (id: number) => ['admin', customerVpnEndpoints.view.url, id] as const;

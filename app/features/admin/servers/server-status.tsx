@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ServerStatus } from '#shared/vpn/fleet-rules.ts';
+import { relativeTime } from '../../../lib/traffic-format.ts';
 import { useLang } from '../../auth/use-lang.ts';
 import { formatDateTime } from '../kit/format.ts';
-import { relativeTime } from './fleet-format.ts';
 import { useNow } from './use-now.ts';
 
 const TONES: Record<ServerStatus, { badge: string; dot: string }> = {

@@ -1,10 +1,11 @@
-// How the fleet's figures read on staff's screens, in the page's language: traffic in decimal
-// units (as ISPs and WireGuard apps count, BYTES_PER_GB), moments relative to now.
+// Traffic, moments and countries as the page's language writes them, for the VPN screens of
+// customers and staff alike.
 
-// From kilobytes: "0 kB" reads better than "0 byte", and no one counts VPN traffic in bytes.
+// Decimal units, as the traffic limit is set (BYTES_PER_GB) and as WireGuard's apps count;
+// from kilobytes up: "0 kB" reads better than "0 byte", and nobody counts VPN traffic in bytes.
 const BYTE_UNITS = ['kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
-/** `14.6 GB`: the largest decimal unit that keeps the number at 1 or more. */
+/** `3.2 GB`, `850 MB`, `0 kB`: the largest decimal unit that keeps the number at 1 or more. */
 export function formatBytes(bytes: number, lang: string): string {
   let value = Math.max(0, bytes) / 1000;
   let unit = 0;
@@ -16,7 +17,7 @@ export function formatBytes(bytes: number, lang: string): string {
     style: 'unit',
     unit: BYTE_UNITS[unit],
     unitDisplay: 'short',
-    maximumFractionDigits: 1,
+    maximumFractionDigits: value >= 100 ? 0 : 1,
   }).format(value);
 }
 
@@ -29,8 +30,8 @@ const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** `12 seconds ago`, `in 3 days`: the largest whole unit, in the page's language. */
-export function relativeTime(iso: string, lang: string, now: number): string {
+/** `12 seconds ago`, `in 3 days`, `yesterday`: the largest whole unit. */
+export function relativeTime(iso: string, lang: string, now = Date.now()): string {
   let amount = (new Date(iso).getTime() - now) / 1000;
   const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
   for (const [unit, size] of STEPS) {
@@ -40,7 +41,7 @@ export function relativeTime(iso: string, lang: string, now: number): string {
   return format.format(Math.round(amount), 'year');
 }
 
-/** A country's name from its ISO code, in the page's language (the code when unknown). */
+/** A country's name from its ISO code (the code when the browser knows none). */
 export function regionName(code: string, lang: string): string {
   try {
     return new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
