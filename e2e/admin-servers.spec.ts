@@ -171,6 +171,27 @@ test('the customer page shows the demo customer’s VPN: usage and both devices'
   await expect(panel.getByTestId('vpn-device-limit')).toHaveText(/^2 of \d+ allowed$/);
 });
 
+test('the servers list groups the fleet by country and filters it by status', async ({ page }) => {
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/en/admin/servers/servers-list');
+  const netherlands = page.getByTestId('country-group').filter({
+    has: page.getByRole('heading', { name: 'Netherlands' }),
+  });
+  await expect(netherlands.getByTestId('server-line')).toHaveCount(4);
+  await expect(netherlands).toContainText('nl-amsterdam-3');
+
+  await page.getByLabel('Status').selectOption({ label: 'Maintenance' });
+  await expect(page).toHaveURL(/status=maintenance/);
+  const lines = page.getByTestId('server-line');
+  await expect(lines.filter({ hasText: 'nl-amsterdam-3' })).toHaveCount(1);
+  await expect(lines.filter({ hasText: 'ch-geneva-1' })).toHaveCount(1);
+  await expect(lines.filter({ hasText: 'nl-amsterdam-1' })).toHaveCount(0);
+
+  await netherlands.getByRole('link', { name: 'Netherlands' }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/servers\/countries\/NL$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Netherlands/ })).toBeVisible();
+});
+
 test('an author gets page-not-found on the servers', async ({ page }) => {
   await signIn(page, DEMO.author.email, DEMO.author.password);
   await page.goto('/en/admin/servers/countries');
