@@ -63,6 +63,11 @@ describe('the migrated database', () => {
       'subscriptions',
       'two_factor_recovery_codes',
       'users',
+      'vpn_accounts',
+      'vpn_cities',
+      'vpn_devices',
+      'vpn_servers',
+      'vpn_usage_periods',
     ]);
   });
 

@@ -10,9 +10,9 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { describeWithRedis, uniqueKey } from '../../test/test-redis.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
-// One app on REDIS_URL holds three connections: the rate limiter's, and the realtime
-// server's commands and subscriber.
-const REDIS_CONNECTIONS = 3;
+// One app on REDIS_URL holds five connections: the rate limiter's, the realtime server's
+// commands and subscriber, and the VPN peer signal's (server/modules/vpn/peer-signal.ts).
+const REDIS_CONNECTIONS = 5;
 
 const ROUTE = '/api/public/v1/test-rate-limit';
 const LIMIT = 3;
