@@ -253,6 +253,16 @@ describe('changing a device', () => {
       query: { user_id: user.id },
     });
     expect(view.data.items.map((d) => d.name)).toEqual(['Lost phone']);
+    const nobody = await api(customerVpnEndpoints.view, {
+      cookie: admin.cookie,
+      query: { user_id: 2_000_000_000 },
+    });
+    expect(nobody.status).toBe(404);
+    const nobodys = await api(customerVpnEndpoints.deleteDevice, {
+      cookie: admin.cookie,
+      body: { user_id: 2_000_000_000, device_id: 1 },
+    });
+    expect(nobodys.status).toBe(404);
     const removed = await api(customerVpnEndpoints.deleteDevice, {
       cookie: admin.cookie,
       body: { user_id: user.id, device_id: added.data.device.device_id },

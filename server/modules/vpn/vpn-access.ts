@@ -5,12 +5,14 @@ import { type Period, usagePeriod } from '#shared/vpn/usage-period.ts';
 import { type Database, queryRows } from '../../db/client.ts';
 import { retryOnDeadlock } from '../../db/errors.ts';
 import {
+  users,
   type VpnAccountRow,
   vpnAccounts,
   vpnDevices,
   vpnServers,
   vpnUsagePeriods,
 } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
 import { deviceBlocks } from './device-blocks.ts';
 import type { VpnContext } from './vpn-context.ts';
 
@@ -89,7 +91,8 @@ export async function accountState(db: Database, userId: number, now: Date): Pro
           u.traffic_limit_gb
         FROM users u WHERE u.id = ${id}`,
   );
-  if (!person) throw new Error(`no user ${userId}`);
+  // Staff may name anyone, and someone deleted meanwhile is nobody.
+  if (!person) throw new AppError('not_found');
   const ends = rows.map((row) => asDate(row.ends_at));
   const own = rows
     .filter((row) => row.source === 'subscription' && row.period_start && row.period_end)
@@ -152,6 +155,9 @@ const EPOCH = new Date(0);
  * ended, each device's block worked out, and the servers whose peers changed bumped.
  */
 export async function syncAccountIn(tx: Database, userId: number, now: Date): Promise<SyncResult> {
+  // Staff may name anyone, and someone deleted meanwhile is nobody.
+  const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!person) throw new AppError('not_found');
   // A new account's period is worked out below, as for one whose period has ended.
   await tx
     .insert(vpnAccounts)
