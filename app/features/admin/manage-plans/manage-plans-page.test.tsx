@@ -7,6 +7,7 @@ import {
 } from '#shared/contracts/admin/products.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { adminProduct } from '../products/admin-product-test-data.ts';
 
 // §2 manage plans over the real route table and guards, with the server stood in for at
 // fetch: the order of plans by keyboard, buttons and drag, the flags, and the one save.
@@ -14,40 +15,7 @@ const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
 
 afterEach(() => vi.unstubAllGlobals());
 
-function product(id: number, overrides: Partial<AdminProduct> = {}): AdminProduct {
-  return {
-    product_id: id,
-    service_id: 1,
-    plan: 'standard',
-    name: `Plan ${id}`,
-    description: '',
-    amount: 1299,
-    amount_old: null,
-    currency: 'USD',
-    interval: 'month',
-    interval_count: 1,
-    visible: true,
-    disabled: false,
-    sort: id * 10,
-    as_monthly_rate: false,
-    discounted_badge: false,
-    as_most_selected: false,
-    additional: false,
-    onetime: false,
-    includable: false,
-    includable_product_id: [],
-    additional_product: null,
-    family_seats: 0,
-    device_limit: 10,
-    monthly_amount: 1299,
-    saving_percent: 0,
-    gateway_prices: [],
-    active_subscriptions: 0,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const product = adminProduct;
 
 const MONTH = product(1, { name: '1 month' });
 const YEAR = product(2, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/contracts/admin/products.ts';
+import { adminProduct } from '../products/admin-product-test-data.ts';
 import {
   changesOf,
   groupProducts,
@@ -11,40 +12,8 @@ import {
 } from './plan-draft.ts';
 import { planTab } from './plan-tabs.ts';
 
-function product(id: number, overrides: Partial<AdminProduct> = {}): AdminProduct {
-  return {
-    product_id: id,
-    service_id: 1,
-    plan: 'standard',
-    name: `Plan ${id}`,
-    description: '',
-    amount: 1000,
-    amount_old: null,
-    currency: 'USD',
-    interval: 'month',
-    interval_count: 1,
-    visible: true,
-    disabled: false,
-    sort: id * 5,
-    as_monthly_rate: false,
-    discounted_badge: false,
-    as_most_selected: false,
-    additional: false,
-    onetime: false,
-    includable: false,
-    includable_product_id: [],
-    additional_product: null,
-    family_seats: 0,
-    device_limit: 10,
-    monthly_amount: 1000,
-    saving_percent: 0,
-    gateway_prices: [],
-    active_subscriptions: 0,
-    created_at: '2026-11-01T10:00:00.000Z',
-    updated_at: '2026-11-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
+const product = (id: number, overrides: Partial<AdminProduct> = {}): AdminProduct =>
+  adminProduct(id, { amount: 1000, monthly_amount: 1000, sort: id * 5, ...overrides });
 
 describe('manage plans draft', () => {
   it('groups by service in the tab’s order and by sort, keeping only bundles on that tab', () => {

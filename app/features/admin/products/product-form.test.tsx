@@ -2,43 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AdminProduct, productEndpoints } from '#shared/contracts/admin/products.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { adminProduct } from './admin-product-test-data.ts';
 
 // A product's page: the WireGuard device limit its plan allows, shown, changed and checked
 // (1–1000) by the shared schema before anything is sent.
 const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
 const EMPTY_LIST = { items: [], controls: { page: 1, per_page: 20, total: 0, last_page: 1 } };
 
-const PLAN: AdminProduct = {
-  product_id: 5,
-  service_id: 1,
-  plan: 'standard',
-  name: '1 month',
-  description: '',
-  amount: 1299,
-  amount_old: null,
-  currency: 'USD',
-  interval: 'month',
-  interval_count: 1,
-  visible: true,
-  disabled: false,
-  sort: 10,
-  as_monthly_rate: false,
-  discounted_badge: false,
-  as_most_selected: false,
-  additional: false,
-  onetime: false,
-  includable: false,
-  includable_product_id: [],
-  additional_product: null,
-  family_seats: 0,
-  device_limit: 10,
-  monthly_amount: 1299,
-  saving_percent: 0,
-  gateway_prices: [],
-  active_subscriptions: 0,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-};
+const PLAN: AdminProduct = adminProduct(5, { name: '1 month', sort: 10 });
 
 afterEach(() => vi.unstubAllGlobals());
 
