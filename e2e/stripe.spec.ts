@@ -43,7 +43,9 @@ test('a declined card stays on Stripe’s page; Cancel brings the customer back 
   await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
 
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page).toHaveURL(/\/en\/order-v2\?plan=/);
+  // Stripe goes back to the public order page, which sends a verified customer on to
+  // billing's: wait for where it settles, not for the step between.
+  await expect(page).toHaveURL(/\/en\/billing\/order-v2\?plan=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose your plan' })).toBeVisible();
   await page.goto('/en/billing/membership-v2');
   await expect(page).toHaveURL(/order-v2/);
