@@ -22,6 +22,7 @@ import type { App } from './http/types.ts';
 import { refusingUnstorableText } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
 import { billingPlugin } from './modules/billing/billing-plugin.ts';
+import { contentPlugin } from './modules/content/content-plugin.ts';
 import { familySharingPlugin } from './modules/family-sharing/family-plugin.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(familySharingPlugin);
   await app.register(referralPlugin);
   await app.register(vpnPlugin, deps.vpn ?? {});
+  await app.register(contentPlugin);
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   notificationLists: ADMIN,
   /** Blog, help center, FAQ, pages, static pages and SEO. */
   content: STAFF,
+  /** Content settings: whether authors may publish (issue 22). */
+  contentSettings: ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -7,6 +7,7 @@ import { appStoreRoutes } from '../modules/billing/app-store-routes.ts';
 import { currentSubscriptionRoutes } from '../modules/billing/current-subscription-routes.ts';
 import { gatewaySettingsRoutes } from '../modules/billing/gateway-settings-routes.ts';
 import { billingRoutes } from '../modules/billing/routes.ts';
+import { contentRoutes } from '../modules/content/routes.ts';
 import { countryRoutes } from '../modules/countries/routes.ts';
 import { couponRoutes } from '../modules/coupons/routes.ts';
 import { customerDashboardRoutes } from '../modules/customer-dashboard/routes.ts';
@@ -62,6 +63,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   fleetRoutes,
   deviceRoutes,
   nodeRoutes,
+  contentRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {

@@ -78,13 +78,15 @@ const MAY_CALL: Record<Exclude<Access, object | 'own-signature'>, readonly Calle
 /**
  * §6 and DESIGN, restated on purpose rather than read from shared/permissions.ts: admin
  * only for customers, commerce, statistics, logs, servers, OAuth and notification lists;
- * admin and author for the dashboard, the CMS and their own account. A new permission does
+ * admin and author for the dashboard, the CMS and their own account; the CMS's settings (may
+ * authors publish) are the admin's. A new permission does
  * not compile until it has a line here.
  */
 const PERMISSION_HOLDERS: Record<Permission, readonly ('ADMIN' | 'AUTHOR')[]> = {
   dashboard: ['ADMIN', 'AUTHOR'],
   ownAccount: ['ADMIN', 'AUTHOR'],
   content: ['ADMIN', 'AUTHOR'],
+  contentSettings: ['ADMIN'],
   customers: ['ADMIN'],
   commerce: ['ADMIN'],
   statistics: ['ADMIN'],
@@ -533,6 +535,7 @@ const OVER_EVERYONES_RECORDS: Record<Permission, boolean> = {
   ownAccount: false,
   dashboard: true,
   content: true,
+  contentSettings: true,
   customers: true,
   commerce: true,
   statistics: true,

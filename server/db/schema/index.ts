@@ -1,6 +1,7 @@
 export * from './audit-log.ts';
 export * from './billing-enums.ts';
 export * from './card-sources.ts';
+export * from './content.ts';
 export * from './countries.ts';
 export * from './coupons.ts';
 export * from './entitlements.ts';

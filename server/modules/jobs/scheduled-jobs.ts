@@ -1,5 +1,6 @@
 import type { App } from '../../http/types.ts';
 import { purgeDeletedAccounts } from '../account/account-purge.ts';
+import { runContentClock } from '../content/content-clock.ts';
 import { fleetSweep } from '../vpn/fleet-sweep.ts';
 
 const MINUTE = 60_000;
@@ -32,5 +33,12 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     firstRunMs: 5_000,
     everyMs: 10_000,
     run: fleetSweep,
+  },
+  {
+    // Content (content-clock.ts): scheduled translations go public, ended ones private.
+    name: 'content-clock',
+    firstRunMs: 10_000,
+    everyMs: 30_000,
+    run: (app) => runContentClock(app.db),
   },
 ];
