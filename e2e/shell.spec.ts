@@ -58,11 +58,11 @@ test('an admin screen is not reachable signed out and loads no admin code', asyn
 test('a screen of a later release shows a translated "not available yet" page', async ({
   page,
 }) => {
-  // Every customer screen is built; the staff's content screens come next.
+  // Every customer screen is built; staff's OAuth screens come with a later issue.
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/fr/admin/blog/posts/overview');
+  await page.goto('/fr/admin/oauth/server');
   await expect(page.getByTestId('screen-unavailable')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Articles du blog');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clients OAuth');
 });
 
 test('the language switch keeps the path and the query', async ({ page }) => {

@@ -35,6 +35,7 @@ export const LAZY_PARTS = [
   'admin-stats',
   'admin-notifications',
   'admin-servers',
+  'admin-content',
   'dashboard',
   'referral',
   'family',

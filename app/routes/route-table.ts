@@ -272,7 +272,11 @@ export const ROUTES = [
     can('content'),
   ),
   admin('admin.pages.overview', 'admin/pages/overview', can('content')),
+  // Not in §2's list, which names the overviews only: where a page is written.
+  admin('admin.pages.create', 'admin/pages/create', can('content')),
+  admin('admin.pages.edit', 'admin/pages/edit/:id', can('content')),
   admin('admin.staticPages.overview', 'admin/static-pages/overview', can('content')),
+  admin('admin.staticPages.edit', 'admin/static-pages/edit/:id', can('content')),
   // §2: /admin/oauth/server lists the OAuth clients, /admin/oauth/client the providers.
   admin('admin.oauth.clients', 'admin/oauth/server', can('oauth')),
   admin('admin.oauth.servers', 'admin/oauth/client', can('oauth')),

@@ -76,6 +76,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-stats',
     'admin-notifications',
     'admin-servers',
+    'admin-content',
     // Staff's own notification settings are the customer's screen.
     'notifications',
   ],

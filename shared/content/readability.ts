@@ -64,8 +64,25 @@ export function sentencesOf(text: string): string[] {
 const stripAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
 const countMatches = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
+/** English vowel pairs spoken as two syllables, where they are not part of a one-sound ending. */
+const ENGLISH_TWO_SOUNDS = [
+  /[aeiouy]ing$/,
+  /[^cst]ia/,
+  /(?<![cgstx]|ll|n)io(?!u)/,
+  /(?<!^som|p)eo/,
+  /[^qg]ua/,
+  /[^qg]ue(?!s?$|d$)/,
+  /iu/,
+  /(?<![st]|[^s]c)ien(?:t|ce)|iet/,
+  /oe[mt]/,
+  /..ea$|^crea(?!tu)|^react/,
+  /[^aeiou]i(?:er|est)$/,
+  /[^cgtx]ious$|[^cg]eous$|uous$/,
+  /ism$/,
+];
+
 /**
- * English: vowel groups (y a vowel, but not before a vowel or at the start), less the silent
+ * English: vowel groups (y a vowel, but not at the start or before a, e, o, u), less the silent
  * endings (make, makes, jumped, lovely, movement), plus the vowel pairs that are usually two
  * sounds (ra-di-o, ac-tu-al, be-ing, cli-ent). -le after a consonant is a syllable of its own
  * (ta-ble).
@@ -81,22 +98,7 @@ function englishSyllables(part: string): number {
   else if (/[^aeiouy]ed$/.test(w) && !/(?:[td]|[^aeiouyl]l)ed$/.test(w)) count -= 1;
   else if (/[^aeiouy]e(?:ly|ful|ness|less)$|[^aeiouyl]ement$|que$/.test(w)) count -= 1;
   if (/^some[^aeiouy]/.test(w)) count -= 1;
-  const twoSounds = [
-    /[aeiouy]ing$/,
-    /[^cst]ia/,
-    /(?<![cgstx]|ll|n)io(?!u)/,
-    /(?<!^som|p)eo/,
-    /[^qg]ua/,
-    /[^qg]ue(?!s?$|d$)/,
-    /iu/,
-    /(?<![st]|[^s]c)ien(?:t|ce)|iet/,
-    /oe[mt]/,
-    /..ea$|^crea(?!tu)|^react/,
-    /[^aeiou]i(?:er|est)$/,
-    /[^cgtx]ious$|[^cg]eous$|uous$/,
-    /ism$/,
-  ];
-  for (const pattern of twoSounds) if (pattern.test(w)) count += 1;
+  for (const pattern of ENGLISH_TWO_SOUNDS) if (pattern.test(w)) count += 1;
   return Math.max(1, count);
 }
 

@@ -42,340 +42,196 @@ const BASE: SeoInput = {
 const checkOf = (input: SeoInput, id: SeoCheckId) =>
   analyzeSeo(input).checks.find((check) => check.id === id);
 
-type Case = [
-  string,
-  Partial<SeoInput>,
-  SeoCheckId,
-  boolean,
-  string,
-  Record<string, number | string>?,
-];
+interface Case {
+  name: string;
+  patch: Partial<SeoInput>;
+  passed: boolean;
+  reason: string;
+  values: Record<string, number | string>;
+}
+
+const pass = (name: string, patch: Partial<SeoInput>, reason: string, values = {}): Case => ({
+  name,
+  patch,
+  passed: true,
+  reason,
+  values,
+});
+const fail = (name: string, patch: Partial<SeoInput>, reason: string, values = {}): Case => ({
+  ...pass(name, patch, reason, values),
+  passed: false,
+});
 
 const HARD =
   'The epistemological ramifications of contemporary computational methodologies necessitate comprehensive reconsideration of established interdisciplinary paradigms. ';
 
-const CASES: Case[] = [
-  ['a title of 30 to 60 characters', {}, 'title_length', true, 'good', { chars: 58 }],
-  ['no title', { title: '  ' }, 'title_length', false, 'missing', { chars: 0 }],
-  [
-    'a short title',
-    { title: ' Fast   VPN ' },
-    'title_length',
-    false,
-    'short',
-    { chars: 8, min: 30 },
+/** Per check: the input that makes it pass or fail, the reason and the values it gives. */
+const CASES: Record<SeoCheckId, Case[]> = {
+  title_length: [
+    pass('30 to 60 characters', {}, 'good', { chars: 58, min: 30, max: 60 }),
+    fail('no title', { title: '  ' }, 'missing', { chars: 0 }),
+    fail('a short title, spaces collapsed', { title: ' Fast   VPN ' }, 'short', { chars: 8 }),
+    fail('a long title', { title: `Fast VPN ${'x'.repeat(63)}` }, 'long', { chars: 72, max: 60 }),
   ],
-  [
-    'a long title',
-    { title: `Fast VPN ${'x'.repeat(63)}` },
-    'title_length',
-    false,
-    'long',
-    { chars: 72, max: 60 },
+  title_width: [
+    pass('a title that fits', {}, 'fits', { pixels: 554, max: 580 }),
+    fail('no title', { title: '' }, 'missing'),
+    fail('31 capital Ws', { title: 'W'.repeat(31) }, 'too_wide', { pixels: 585, max: 580 }),
   ],
-  ['a title that fits', {}, 'title_width', true, 'fits', { pixels: 554, max: 580 }],
-  ['no title to measure', { title: '' }, 'title_width', false, 'missing'],
-  [
-    'a title of wide letters',
-    { title: 'W'.repeat(31) },
-    'title_width',
-    false,
-    'too_wide',
-    { pixels: 585 },
+  description_length: [
+    pass('120 to 156 characters', {}, 'good', { chars: 129, min: 120, max: 156 }),
+    fail('no description', { description: '' }, 'missing', { chars: 0 }),
+    fail('a short description', { description: 'Fast VPN.' }, 'short', { chars: 9 }),
+    fail('a long description', { description: 'x'.repeat(157) }, 'long', { chars: 157 }),
   ],
-  [
-    'a description of 120 to 156 characters',
-    {},
-    'description_length',
-    true,
-    'good',
-    { chars: 129 },
+  description_width: [
+    pass('a description that fits', {}, 'fits', { pixels: 794, max: 920 }),
+    fail('no description', { description: '' }, 'missing'),
+    fail('130 capital Ws', { description: 'W'.repeat(130) }, 'too_wide', { pixels: 1718 }),
   ],
-  ['no description', { description: '' }, 'description_length', false, 'missing'],
-  [
-    'a short description',
-    { description: 'Fast VPN.' },
-    'description_length',
-    false,
-    'short',
-    { chars: 9, min: 120 },
+  keyphrase_set: [
+    pass('a keyphrase', {}, 'set', { keyphrase: 'fast VPN' }),
+    fail('no keyphrase', { keyphrase: '' }, 'missing'),
+    fail('a keyphrase without words', { keyphrase: ' — ! ' }, 'missing'),
   ],
-  [
-    'a long description',
-    { description: 'x'.repeat(157) },
-    'description_length',
-    false,
-    'long',
-    { chars: 157, max: 156 },
+  keyphrase_in_title: [
+    pass('the keyphrase in the title', {}, 'found', { keyphrase: 'fast VPN' }),
+    pass('two words between', { title: 'Fast and secure VPN for streaming' }, 'found'),
+    fail('three words between', { title: 'Fast, private and secure VPN' }, 'not_found'),
+    fail('another order', { title: 'The VPN that feels fast' }, 'not_found'),
+    pass('other case and accents', { keyphrase: 'cafe vpn', title: 'The CAFÉ VPN' }, 'found'),
+    fail('no keyphrase', { keyphrase: '' }, 'no_keyphrase'),
   ],
-  ['a description that fits', {}, 'description_width', true, 'fits', { max: 920 }],
-  ['no description to measure', { description: '' }, 'description_width', false, 'missing'],
-  [
-    'a description of wide letters',
-    { description: 'W'.repeat(130) },
-    'description_width',
-    false,
-    'too_wide',
-    { pixels: 1718 },
+  keyphrase_in_slug: [
+    pass('the keyphrase in the slug', { slug: 'best-fast-vpn-2026' }, 'found'),
+    fail('a slug without it', { slug: 'cheap-vpn' }, 'not_found', { keyphrase: 'fast VPN' }),
+    pass(
+      'a Russian keyphrase in a transliterated slug',
+      { lang: 'ru', keyphrase: 'Быстрый ВПН', slug: 'bystryy-vpn-dlya-vsekh' },
+      'found',
+    ),
+    fail('no keyphrase', { keyphrase: '' }, 'no_keyphrase'),
   ],
-  ['a keyphrase', {}, 'keyphrase_set', true, 'set', { keyphrase: 'fast VPN' }],
-  ['no keyphrase', { keyphrase: '' }, 'keyphrase_set', false, 'missing'],
-  ['a keyphrase without words', { keyphrase: ' — ! ' }, 'keyphrase_set', false, 'missing'],
-  ['the keyphrase in the title', {}, 'keyphrase_in_title', true, 'found'],
-  [
-    'two words between the keyphrase’s',
-    { title: 'Fast and secure VPN for streaming on every device' },
-    'keyphrase_in_title',
-    true,
-    'found',
+  keyphrase_in_first_paragraph: [
+    pass('the keyphrase in the first paragraph', {}, 'found'),
+    pass(
+      'a first paragraph after an image, a heading and a list',
+      { markdown: '![Hero](/h.png)\n\n## Plans\n\n- one\n- two\n\nA fast VPN for you.' },
+      'found',
+    ),
+    fail(
+      'the keyphrase in the second paragraph only',
+      { markdown: 'Welcome to our blog.\n\nA fast VPN for you.' },
+      'not_found',
+    ),
+    fail(
+      'a body of headings, lists and code',
+      { markdown: '## Fast VPN\n\n- a fast VPN\n\n```\na fast VPN\n```' },
+      'no_paragraph',
+    ),
+    fail('no keyphrase', { keyphrase: '' }, 'no_keyphrase'),
   ],
-  [
-    'three words between the keyphrase’s',
-    { title: 'Fast, private and secure VPN for every device of yours' },
-    'keyphrase_in_title',
-    false,
-    'not_found',
+  keyphrase_in_heading: [
+    pass('the keyphrase in a subheading', {}, 'found'),
+    fail('subheadings without it', { markdown: '## Plans\n\nA fast VPN.' }, 'not_found'),
+    fail('no subheadings', { markdown: 'A fast VPN.' }, 'no_headings'),
+    fail('no keyphrase', { keyphrase: '' }, 'no_keyphrase'),
   ],
-  [
-    'the keyphrase’s words in another order',
-    { title: 'The VPN that feels fast on every single device you own' },
-    'keyphrase_in_title',
-    false,
-    'not_found',
+  headings_in_order: [
+    pass('one level down at a time', {}, 'in_order', { headings: 2 }),
+    pass('back up and down again', { markdown: '## A\n### B\n#### C\n## D\n### E' }, 'in_order'),
+    pass('no headings', { markdown: 'Text.' }, 'none'),
+    fail('## then ####', { markdown: '## A\n\ntext\n\n#### B' }, 'skipped_level', {
+      from: 2,
+      to: 4,
+      heading: 'B',
+    }),
+    fail('### under the title', { markdown: '### A' }, 'skipped_level', { from: 1, to: 3 }),
+    fail('a # heading', { markdown: '# Another title\n\n## A' }, 'h1_in_body', {
+      heading: 'Another title',
+    }),
+    fail('an underlined H1', { markdown: 'Another title\n===\n\ntext' }, 'h1_in_body'),
+    pass(
+      '# lines inside a code block',
+      { markdown: '## A\n\n```sh\n#### not a heading\n# nor this\n```' },
+      'in_order',
+      { headings: 1 },
+    ),
   ],
-  [
-    'the keyphrase with other case and accents',
-    { keyphrase: 'cafe vpn', title: 'The CAFÉ VPN for coffee shops and public networks' },
-    'keyphrase_in_title',
-    true,
-    'found',
+  images_alt: [
+    pass('images with alternative text', {}, 'all_have_alt', { images: 1 }),
+    pass('no images', { markdown: 'Text.' }, 'none'),
+    fail(
+      'images without alternative text',
+      { markdown: '![](/a.png) ![A cat](/b.png) ![ ](/c.png)' },
+      'missing_alt',
+      { missing: 2, images: 3 },
+    ),
   ],
-  [
-    'no keyphrase to find in the title',
-    { keyphrase: '' },
-    'keyphrase_in_title',
-    false,
-    'no_keyphrase',
+  internal_links: [
+    pass('a link to one of our pages', {}, 'found', { links: 1 }),
+    pass(
+      'each form of link to us',
+      {
+        markdown: [
+          '[a](/en) [b](#faq) [c](content:page/pricing) [d](https://vpn.example/x)',
+          '[e](https://WWW.vpn.example) [f](pricing) [g][ref]',
+          '',
+          '[ref]: /en/blog',
+        ].join('\n'),
+      },
+      'found',
+      { links: 7 },
+    ),
+    fail(
+      'links out and mail only',
+      { markdown: '[a](https://a.example) [b](mailto:x@vpn.example)' },
+      'none',
+      { links: 0 },
+    ),
+    fail('links inside code', { markdown: '`[a](/en/x)`\n\n```\n[b](/en/y)\n```' }, 'none'),
   ],
-  ['the keyphrase in the slug', { slug: 'best-fast-vpn-2026' }, 'keyphrase_in_slug', true, 'found'],
-  [
-    'a slug without the keyphrase',
-    { slug: 'cheap-vpn' },
-    'keyphrase_in_slug',
-    false,
-    'not_found',
-    { keyphrase: 'fast VPN' },
+  outbound_links: [
+    pass('a link to another site', {}, 'found', { links: 1 }),
+    pass(
+      'each form of link out',
+      {
+        markdown:
+          '[a](http://a.example) <https://b.example> https://c.example. www.d.example [e](//e.example)',
+      },
+      'found',
+      { links: 5 },
+    ),
+    fail(
+      'links to us and mail only',
+      { markdown: '[a](/en) [b](https://vpn.example/x) [c](mailto:a@b.example)' },
+      'none',
+      { links: 0 },
+    ),
   ],
-  [
-    'a Russian keyphrase in a transliterated slug',
-    { lang: 'ru', keyphrase: 'Быстрый ВПН', slug: 'bystryy-vpn-dlya-vsekh' },
-    'keyphrase_in_slug',
-    true,
-    'found',
+  readability: [
+    pass('plain sentences', {}, 'easy', { score: 100, min: 60 }),
+    fail('long abstract words', { markdown: HARD.repeat(5) }, 'hard', { score: 0, min: 60 }),
+    fail('a body of an image only', { markdown: '![A map](/map.png)' }, 'no_text', { score: 0 }),
   ],
-  [
-    'no keyphrase to find in the slug',
-    { keyphrase: '' },
-    'keyphrase_in_slug',
-    false,
-    'no_keyphrase',
+  text_length: [
+    pass('at least 300 words', {}, 'good', { words: 347, min: 300 }),
+    fail('a short body', { markdown: 'A fast VPN for you.' }, 'short', { words: 5, min: 300 }),
   ],
-  ['the keyphrase in the first paragraph', {}, 'keyphrase_in_first_paragraph', true, 'found'],
-  [
-    'a first paragraph after an image, a heading and a list',
-    { markdown: '![Hero](/h.png)\n\n## Plans\n\n- one\n- two\n\nA fast VPN for you.' },
-    'keyphrase_in_first_paragraph',
-    true,
-    'found',
-  ],
-  [
-    'the keyphrase only in the second paragraph',
-    { markdown: 'Welcome to our blog.\n\nA fast VPN for you.' },
-    'keyphrase_in_first_paragraph',
-    false,
-    'not_found',
-  ],
-  [
-    'a body of headings and lists only',
-    { markdown: '## Fast VPN\n\n- a fast VPN\n\n```\na fast VPN\n```' },
-    'keyphrase_in_first_paragraph',
-    false,
-    'no_paragraph',
-  ],
-  [
-    'no keyphrase to find in the first paragraph',
-    { keyphrase: '' },
-    'keyphrase_in_first_paragraph',
-    false,
-    'no_keyphrase',
-  ],
-  ['the keyphrase in a subheading', {}, 'keyphrase_in_heading', true, 'found'],
-  [
-    'subheadings without the keyphrase',
-    { markdown: '## Plans\n\nA fast VPN.' },
-    'keyphrase_in_heading',
-    false,
-    'not_found',
-  ],
-  ['no subheadings', { markdown: 'A fast VPN.' }, 'keyphrase_in_heading', false, 'no_headings'],
-  [
-    'no keyphrase to find in a subheading',
-    { keyphrase: '' },
-    'keyphrase_in_heading',
-    false,
-    'no_keyphrase',
-  ],
-  [
-    'headings going down one level at a time',
-    {},
-    'headings_in_order',
-    true,
-    'in_order',
-    { headings: 2 },
-  ],
-  ['no headings at all', { markdown: 'Text.' }, 'headings_in_order', true, 'none'],
-  [
-    '## then ####',
-    { markdown: '## A\n\ntext\n\n#### B' },
-    'headings_in_order',
-    false,
-    'skipped_level',
-    { from: 2, to: 4, heading: 'B' },
-  ],
-  [
-    '### under the title',
-    { markdown: '### A' },
-    'headings_in_order',
-    false,
-    'skipped_level',
-    { from: 1, to: 3 },
-  ],
-  [
-    'back up two levels and down again',
-    { markdown: '## A\n### B\n#### C\n## D\n### E' },
-    'headings_in_order',
-    true,
-    'in_order',
-    { headings: 5 },
-  ],
-  [
-    'a # heading in the body',
-    { markdown: '# A second title\n\n## A' },
-    'headings_in_order',
-    false,
-    'h1_in_body',
-    { heading: 'A second title' },
-  ],
-  [
-    'an underlined (setext) H1',
-    { markdown: 'A second title\n===\n\ntext' },
-    'headings_in_order',
-    false,
-    'h1_in_body',
-  ],
-  [
-    'a # line inside a code block',
-    { markdown: '## A\n\n```sh\n#### not a heading\n# nor this\n```' },
-    'headings_in_order',
-    true,
-    'in_order',
-    { headings: 1 },
-  ],
-  ['images with alternative text', {}, 'images_alt', true, 'all_have_alt', { images: 1 }],
-  ['no images', { markdown: 'Text.' }, 'images_alt', true, 'none'],
-  [
-    'an image without alternative text',
-    { markdown: '![](/a.png) ![A cat](/b.png) ![ ](/c.png)' },
-    'images_alt',
-    false,
-    'missing_alt',
-    { missing: 2, images: 3 },
-  ],
-  ['a link to one of our pages', {}, 'internal_links', true, 'found', { links: 1 }],
-  [
-    'links to outside only',
-    { markdown: '[a](https://a.example) [b](mailto:x@vpn.example)' },
-    'internal_links',
-    false,
-    'none',
-    { links: 0 },
-  ],
-  [
-    'a link inside code',
-    { markdown: '`[a](/en/pricing)`\n\n```\n[b](/en/blog)\n```' },
-    'internal_links',
-    false,
-    'none',
-  ],
-  [
-    'each form of link to us',
-    {
-      markdown:
-        '[a](/en) [b](#faq) [c](content:page/pricing) [d](https://vpn.example/x) [e](https://WWW.vpn.example) [f](pricing) [g][ref]\n\n[ref]: /en/blog',
-    },
-    'internal_links',
-    true,
-    'found',
-    { links: 7 },
-  ],
-  ['a link to another site', {}, 'outbound_links', true, 'found', { links: 1 }],
-  [
-    'each form of link out',
-    {
-      markdown:
-        '[a](http://a.example) <https://b.example> https://c.example. www.d.example [e](//e.example)',
-    },
-    'outbound_links',
-    true,
-    'found',
-    { links: 5 },
-  ],
-  [
-    'links to us and mail only',
-    { markdown: '[a](/en) [b](https://vpn.example/x) [c](mailto:a@b.example)' },
-    'outbound_links',
-    false,
-    'none',
-    { links: 0 },
-  ],
-  ['plain sentences', {}, 'readability', true, 'easy', { min: 60 }],
-  [
-    'long abstract words',
-    { markdown: HARD.repeat(5) },
-    'readability',
-    false,
-    'hard',
-    { score: 0, min: 60 },
-  ],
-  [
-    'a body of an image only',
-    { markdown: '![A map](/map.png)' },
-    'readability',
-    false,
-    'no_text',
-    { score: 0 },
-  ],
-  ['at least 300 words', {}, 'text_length', true, 'good', { words: 347, min: 300 }],
-  [
-    'a short body',
-    { markdown: 'A fast VPN for you.' },
-    'text_length',
-    false,
-    'short',
-    { words: 5, min: 300 },
-  ],
-];
+};
 
 describe('analyzeSeo', () => {
-  it.each(CASES)('%s: %s %s', (_name, patch, id, passed, reason, values = {}) => {
-    const check = checkOf({ ...BASE, ...patch }, id);
-    expect(check).toMatchObject({ id, passed, reason, weight: SEO_WEIGHTS[id] });
-    expect(check?.values).toMatchObject(values);
+  describe.each(SEO_CHECK_IDS)('%s', (id) => {
+    it.each(CASES[id])('$name: $reason', ({ patch, passed, reason, values }) => {
+      const check = checkOf({ ...BASE, ...patch }, id);
+      expect(check).toMatchObject({ id, passed, reason, weight: SEO_WEIGHTS[id] });
+      expect(check?.values).toMatchObject(values);
+    });
   });
 
   it('reaches every reason it lists, and lists every reason it gives', () => {
     const given = new Set<string>();
-    for (const [, patch] of CASES) {
+    for (const { patch } of Object.values(CASES).flat()) {
       for (const check of analyzeSeo({ ...BASE, ...patch }).checks) {
         given.add(`${check.id}.${check.reason}`);
       }

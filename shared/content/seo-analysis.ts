@@ -315,8 +315,9 @@ function matchBrackets(text: string): Int32Array {
  */
 function withoutCodeSpans(text: string): string {
   const runs: { start: number; length: number }[] = [];
-  for (const match of text.matchAll(/`+/g))
+  for (const match of text.matchAll(/`+/g)) {
     runs.push({ start: match.index, length: match[0].length });
+  }
   const nextOfLength = new Int32Array(runs.length).fill(-1);
   const seen = new Map<number, number>();
   for (let index = runs.length - 1; index >= 0; index--) {

@@ -65,6 +65,35 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('./payment-gateways/gateway-settings-page.tsx').then(
       (m) => m.GatewaySettingsPages.cryptomus,
     ),
+  // §2 content (app/features/admin/content/): the lists and one editor behind create and edit.
+  'admin.blog.posts.overview': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentListPages.posts),
+  'admin.blog.posts.create': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentCreatePages.posts),
+  'admin.blog.posts.edit': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentEditPages.posts),
+  'admin.help-center.articles.overview': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentListPages.articles),
+  'admin.help-center.articles.create': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentCreatePages.articles),
+  'admin.help-center.articles.edit': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentEditPages.articles),
+  'admin.pages.overview': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentListPages.pages),
+  'admin.pages.create': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentCreatePages.pages),
+  'admin.pages.edit': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentEditPages.pages),
+  'admin.staticPages.overview': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentListPages.static_pages),
+  'admin.staticPages.edit': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentEditPages.static_pages),
+  'admin.faq.list.overview': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentListPages.faq),
+  'admin.faq.list.create': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentCreatePages.faq),
+  'admin.faq.list.edit': () =>
+    import('./content/content-screens.ts').then((m) => m.ContentEditPages.faq),
   // §2 the VPN fleet (app/features/admin/servers/): live while open.
   'admin.servers.countries': () =>
     import('./servers/countries-page.tsx').then((m) => m.CountriesPage),

@@ -586,6 +586,9 @@ const list = <const P extends string>(path: P, tag: string, summary: string) =>
     response: listResponse(contentListItem),
   });
 
+/** The list call of posts, articles or FAQs, as a screen calls them alike. */
+export type ContentListEndpoint = ReturnType<typeof list<string>>;
+
 /** The category calls of either tree, as a server registers them alike. */
 export type CategoryEndpoints = ReturnType<typeof categoryEndpoints<string, string>>;
 

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
 import {
   changesOf,
   type Draft,
@@ -22,7 +23,6 @@ import { PlanRow } from './plan-row.tsx';
 import { type PlanTab, SERVICE_LABELS } from './plan-tabs.ts';
 import { SortableList } from './sortable-list.tsx';
 import { useSavePlans } from './use-managed-plans.ts';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 export interface PlanOrderEditorProps {
   tab: PlanTab;
@@ -65,7 +65,7 @@ export function PlanOrderEditor({
     setAnnouncement((previous) => ({ text, count: previous.count + 1 }));
   const save = useSavePlans(tab, currency);
   const rootRef = useRef<HTMLDivElement>(null);
-  useUnsavedGuard(dirty);
+  useUnsavedGuard(dirty, 'staff_plans.leave_text');
 
   const productsById = useMemo(
     () => new Map(groups.flatMap((group) => group.products).map((p) => [p.product_id, p])),

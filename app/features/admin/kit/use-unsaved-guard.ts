@@ -5,10 +5,10 @@ import { confirm } from '../../../ui/confirm.ts';
 
 /**
  * While there are unsaved changes, leaving asks first: another screen or tab, another
- * currency (the URL's search), and closing or reloading the page (the browser's own
- * question, which cannot carry our words).
+ * query (a list's tab or currency), and closing or reloading the page (the browser's own
+ * question, which cannot carry our words). `textKey` says what would be lost.
  */
-export function useUnsavedGuard(dirty: boolean): void {
+export function useUnsavedGuard(dirty: boolean, textKey = 'staff.kit.leave.text'): void {
   const { t } = useTranslation();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -23,19 +23,19 @@ export function useUnsavedGuard(dirty: boolean): void {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     void confirm({
-      title: t('staff_plans.leave.title'),
-      text: t('staff_plans.leave.text'),
+      title: t('staff.kit.leave.title'),
+      text: t(textKey),
       actionName: 'leave-unsaved',
       icon: 'warning',
-      yes: { label: t('staff_plans.leave.yes'), variant: 'danger' },
-      no: { label: t('staff_plans.leave.no') },
+      yes: { label: t('staff.kit.leave.yes'), variant: 'danger' },
+      no: { label: t('staff.kit.leave.no') },
     }).then((leave) => {
       const current = blockerRef.current;
       if (current.state !== 'blocked') return;
       if (leave) current.proceed();
       else current.reset();
     });
-  }, [blocker.state, t]);
+  }, [blocker.state, t, textKey]);
 
   useEffect(() => {
     if (!dirty) return;
