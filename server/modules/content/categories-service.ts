@@ -25,6 +25,16 @@ import type { Acting } from './content-service.ts';
 
 type CategoryCreate = z.output<typeof categoryCreateRequest>;
 
+/** The categories of a tree under one parent (`null`: the top level). */
+function siblingsOf(kind: CategoryKind, parentId: number | null) {
+  return and(
+    eq(contentCategories.kind, kind),
+    parentId === null
+      ? isNull(contentCategories.parentId)
+      : eq(contentCategories.parentId, parentId),
+  );
+}
+
 /**
  * The blog's categories (flat) and the help center's (a category and its sub-categories,
  * §3 parent_category_id), each in several languages with its own slug, in a manual order.
@@ -213,14 +223,7 @@ export class CategoriesService {
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${contentCategories.position}), 0)` })
         .from(contentCategories)
-        .where(
-          and(
-            eq(contentCategories.kind, kind),
-            parentId === null
-              ? isNull(contentCategories.parentId)
-              : eq(contentCategories.parentId, parentId),
-          ),
-        );
+        .where(siblingsOf(kind, parentId));
       const [row] = await tx
         .insert(contentCategories)
         .values({ kind, parentId, position: Number(last?.position ?? 0) + 1 })
@@ -313,14 +316,7 @@ export class CategoriesService {
       const siblings = await tx
         .select({ id: contentCategories.id })
         .from(contentCategories)
-        .where(
-          and(
-            eq(contentCategories.kind, kind),
-            parentId === null
-              ? isNull(contentCategories.parentId)
-              : eq(contentCategories.parentId, parentId),
-          ),
-        )
+        .where(siblingsOf(kind, parentId))
         .for('update');
       const known = new Set(siblings.map((s) => s.id));
       if (

@@ -128,6 +128,44 @@ function snapshotOf(fields: TranslationInput, tags: string[]): RevisionSnapshot 
   };
 }
 
+/** A translation's stored text (a row or a revision), with the state and dates of `publishing`. */
+function inputOf(
+  lang: Lang,
+  text: Pick<
+    RevisionSnapshot,
+    | 'title'
+    | 'slug'
+    | 'summary'
+    | 'bodyMd'
+    | 'seoTitle'
+    | 'seoDescription'
+    | 'focusKeyphrase'
+    | 'canonicalUrl'
+    | 'ogImageId'
+    | 'questions'
+    | 'tags'
+  >,
+  publishing: ContentTranslationRow,
+): TranslationInput {
+  return {
+    lang,
+    name: text.title,
+    url: text.slug,
+    summary: text.summary,
+    contents: text.bodyMd,
+    questions: text.questions.map((q) => ({ question: q.question, answer: q.answerMd })),
+    tags: text.tags,
+    seo_title: text.seoTitle,
+    seo_description: text.seoDescription,
+    focus_keyphrase: text.focusKeyphrase,
+    canonical_url: text.canonicalUrl,
+    og_image_id: text.ogImageId,
+    state: publishing.state as ContentState,
+    publish_at: publishing.publishAt?.toISOString() ?? null,
+    unpublish_at: publishing.unpublishAt?.toISOString() ?? null,
+  };
+}
+
 /** Tag names once each, in the order given, by their slug. */
 function distinctTags(names: readonly string[]): { name: string; slug: string }[] {
   const bySlug = new Map<string, string>();
@@ -388,26 +426,9 @@ export class ContentService {
     const tags = item.kind === 'post' ? distinctTags(fields.tags).map((tag) => tag.name) : [];
     const input = { ...fields, questions, tags };
     const snapshot = snapshotOf(input, [...tags].sort());
+    const ownTags = own ? await this.tagNamesOf(db, own.id) : [];
     const before = own
-      ? snapshotOf(
-          {
-            ...input,
-            name: own.title,
-            url: own.slug,
-            summary: own.summary,
-            contents: own.bodyMd,
-            questions: own.questions.map((q) => ({ question: q.question, answer: q.answerMd })),
-            seo_title: own.seoTitle,
-            seo_description: own.seoDescription,
-            focus_keyphrase: own.focusKeyphrase,
-            canonical_url: own.canonicalUrl,
-            og_image_id: own.ogImageId,
-            state: own.state as ContentState,
-            publish_at: own.publishAt?.toISOString() ?? null,
-            unpublish_at: own.unpublishAt?.toISOString() ?? null,
-          },
-          await this.tagNamesOf(db, own.id),
-        )
+      ? snapshotOf(inputOf(fields.lang, { ...own, tags: ownTags }, own), ownTags)
       : undefined;
     const changed = changedFields(before, snapshot);
     if (own && changed.length === 0) return { translationId: own.id, changed, revision: null };
@@ -595,28 +616,11 @@ export class ContentService {
         .from(contentTranslations)
         .where(and(eq(contentTranslations.itemId, itemId), eq(contentTranslations.lang, lang)));
       if (!current) throw new AppError('not_found');
-      const old = revision.snapshot;
       const saved = await this.saveTranslation(
         tx,
         acting,
         item,
-        {
-          lang,
-          name: old.title,
-          url: old.slug,
-          summary: old.summary,
-          contents: old.bodyMd,
-          questions: old.questions.map((q) => ({ question: q.question, answer: q.answerMd })),
-          tags: old.tags,
-          seo_title: old.seoTitle,
-          seo_description: old.seoDescription,
-          focus_keyphrase: old.focusKeyphrase,
-          canonical_url: old.canonicalUrl,
-          og_image_id: old.ogImageId,
-          state: current.state as ContentState,
-          publish_at: current.publishAt?.toISOString() ?? null,
-          unpublish_at: current.unpublishAt?.toISOString() ?? null,
-        },
+        inputOf(lang, revision.snapshot, current),
         { version },
       );
       await this.audit(tx, acting, 'content.revision_restored', itemId, {
