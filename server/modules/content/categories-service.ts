@@ -18,6 +18,7 @@ import {
   contentCategories,
   contentCategoryTranslations,
   contentItems,
+  contentMedia,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
@@ -178,6 +179,16 @@ export class CategoriesService {
     if (taken) throw AppError.field('url', M.slugTaken);
   }
 
+  /** An image the category's SEO names must exist (else the database refuses with a 500). */
+  private async checkMedia(db: Database, id: number | null) {
+    if (id === null) return;
+    const [media] = await db
+      .select({ id: contentMedia.id })
+      .from(contentMedia)
+      .where(eq(contentMedia.id, id));
+    if (!media) throw AppError.field('og_image_id', M.unknownMedia);
+  }
+
   private columns(body: CategoryCreate) {
     return {
       name: body.name,
@@ -220,6 +231,7 @@ export class CategoriesService {
     const id = await this.write(async (tx) => {
       const parentId = await this.checkParent(tx, kind, body.parent_category_id);
       await this.checkSlug(tx, kind, body.lang, body.url);
+      await this.checkMedia(tx, body.og_image_id);
       const [last] = await tx
         .select({ position: sql<number>`coalesce(max(${contentCategories.position}), 0)` })
         .from(contentCategories)
@@ -247,6 +259,7 @@ export class CategoriesService {
       const row = await this.find(tx, kind, body.category_id, true);
       const parentId = await this.checkParent(tx, kind, body.parent_category_id, row.id);
       await this.checkSlug(tx, kind, body.lang, body.url, row.id);
+      await this.checkMedia(tx, body.og_image_id);
       if (parentId !== row.parentId) {
         await tx
           .update(contentCategories)

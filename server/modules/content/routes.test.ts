@@ -395,6 +395,19 @@ describe('categories', () => {
     expect(partial.status).toBe(422);
   });
 
+  it('refuses an unknown image and an id past any row under their fields, never a 500', async () => {
+    const image = await api(blogCategoryEndpoints.create, {
+      ...as,
+      body: category(fresh('img'), { og_image_id: 999_999 }),
+    });
+    expect(image.body).toMatchObject({ errors_validation: { og_image_id: [M.unknownMedia] } });
+    const huge = await api(helpCategoryEndpoints.list, {
+      ...as,
+      query: { parent_category_id: 99_999_999_999 },
+    });
+    expect(huge.status).toBe(422);
+  });
+
   it('keeps blog categories flat and their slugs unique per language', async () => {
     const url = fresh('guides');
     const first = await api(blogCategoryEndpoints.create, { ...as, body: category(url) });

@@ -10,7 +10,7 @@ import {
   SLUG_PATTERN,
 } from '../../content/content-values.ts';
 import { LANGS } from '../../locales.ts';
-import { recordId, recordIdNumber } from '../../validation/record-id.ts';
+import { INT4_MAX, recordId, recordIdNumber } from '../../validation/record-id.ts';
 import { requiredString } from '../../validation/required.ts';
 import { FIELD_TOO_LONG } from '../../validation/zod-messages.ts';
 import { endpoint } from '../endpoint.ts';
@@ -337,7 +337,12 @@ export const categoriesQuery = pagingQuery.extend({
   search: searchFilter,
   lang: contentLang.optional(),
   /** Help center: the sub-categories of one category; `0` for the top level. */
-  parent_category_id: z.coerce.number().int().min(0).optional(),
+  parent_category_id: z.coerce
+    .number(invalid)
+    .int(invalid)
+    .min(0, invalid)
+    .max(INT4_MAX, invalid)
+    .optional(),
 });
 
 export const categoryResponse = z.object({ category: contentCategory });
