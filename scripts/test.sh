@@ -19,6 +19,9 @@ start_redis
 # The services are there: a test that finds its service missing fails rather than skips
 # (server/test/test-services.ts).
 export REQUIRE_TEST_SERVICES=1
+# The apps under test print their errors (a 500's cause, a deadlock) and nothing else: a
+# failure in CI then says why.
+export TEST_LOG_LEVEL=error
 
 step "type check, lint, format"
 npm run check

@@ -464,7 +464,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // is fixed rather than written to $DATA_DIR/app-secret.
   return loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error lets a run print our 500s' causes (scripts/test.sh sets it).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
     DATA_DIR: 'memory://',
     APP_SECRET: TEST_APP_SECRET,

@@ -137,6 +137,16 @@ async function lockObject(tx: Database, gateway: GatewayName, kind: string, ref:
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${gateway}:${kind}:${ref}`}))`);
 }
 
+/**
+ * Taken before any write to a user's cards or default_source. A change of default writes
+ * every card of the user (and the gateway reports it as one event per card, applied while
+ * our own call still saves its answer); a lock per card, taken in different orders by
+ * those transactions, deadlocked on PostgreSQL.
+ */
+export async function lockCardsOf(tx: Database, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cards-of-user:${userId}`}))`);
+}
+
 async function applySubscription(
   tx: Database,
   context: ApplyContext,
@@ -471,7 +481,7 @@ export async function upsertCard(
   userId: number,
   card: GatewayCard,
 ): Promise<CardSourceRow> {
-  await lockObject(tx, gateway, 'card', card.ref);
+  await lockCardsOf(tx, userId);
   const [held] = await tx
     .select()
     .from(cardSources)
@@ -510,10 +520,11 @@ async function removeCard(
   ref: string,
   applied: Applied,
 ): Promise<void> {
-  const [removed] = await tx
-    .delete(cardSources)
-    .where(and(eq(cardSources.gateway, context.gateway), eq(cardSources.gatewayRef, ref)))
-    .returning();
+  const ofRef = and(eq(cardSources.gateway, context.gateway), eq(cardSources.gatewayRef, ref));
+  const [held] = await tx.select({ userId: cardSources.userId }).from(cardSources).where(ofRef);
+  if (!held) return;
+  await lockCardsOf(tx, held.userId);
+  const [removed] = await tx.delete(cardSources).where(ofRef).returning();
   if (!removed) return;
   applied.userId ??= removed.userId;
   applied.cardsChanged = true;

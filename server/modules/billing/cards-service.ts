@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import type { PaymentGateway } from '../../platform/payments/gateway.ts';
 import { publishUserUpdated } from '../identity/user-events.ts';
-import { upsertCard } from './apply-snapshots.ts';
+import { lockCardsOf, upsertCard } from './apply-snapshots.ts';
 import { presentCards } from './cards-view.ts';
 import { readBackSubscription } from './gateway-events.ts';
 import { customerRefFor, declined } from './gateway-refs.ts';
@@ -145,6 +145,7 @@ export async function removeCard(app: App, user: UserRow, cardId: string): Promi
     throw new AppError('unavailable', { info: BILLING_MESSAGES.serviceUnavailable });
   await gateway.cards.remove(card.gatewayRef);
   await app.db.transaction(async (tx) => {
+    await lockCardsOf(tx, user.id);
     await tx.delete(cardSources).where(eq(cardSources.id, card.id));
     await tx
       .update(users)

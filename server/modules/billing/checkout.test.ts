@@ -570,6 +570,55 @@ describe('buying a plan on the sandbox gateway', async () => {
     expect(theft.status).toBe(404);
   });
 
+  it("changes the default card while the gateway's card events are applied alongside", async () => {
+    // PostgreSQL runs these transactions at once (PGlite one after another): a change of
+    // default writes every card, and the events write them in another order.
+    const buyer = await signedInUser(app);
+    await shop.buy(buyer);
+    const added = await call(e.cardCreate, {
+      cookie: buyer.cookie,
+      body: { token: await cardToken(app, '5555555555554444') },
+    });
+    const sandbox = app.payments.get('sandbox');
+    if (!sandbox) throw new Error('no sandbox gateway');
+    const [customer] = await app.db
+      .select()
+      .from(gatewayCustomers)
+      .where(eq(gatewayCustomers.userId, buyer.user.id));
+    const cards = added.data.items.map((card) => ({
+      ref: card.card_id,
+      customerRef: customer?.customerRef as string,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: 12,
+      expYear: 2031,
+    }));
+    for (let round = 0; round < 4; round++) {
+      const chosen = cards[(round + 1) % 2]?.ref as string;
+      let settled = false;
+      const setting = call(e.setDefaultSource, {
+        cookie: buyer.cookie,
+        body: { card_id: chosen },
+      }).finally(() => {
+        settled = true;
+      });
+      while (!settled) {
+        await Promise.all(
+          cards.map((card) =>
+            applyAnswer(app, sandbox, {
+              card: { ...card, isDefault: card.ref === chosen, updatedAt: new Date() },
+            }),
+          ),
+        );
+      }
+      expect((await setting).status).toBe(200);
+      const listed = await call(e.cards, { cookie: buyer.cookie });
+      expect(listed.data.items.filter((card) => card.default).map((card) => card.card_id)).toEqual([
+        chosen,
+      ]);
+    }
+  });
+
   it('keeps the billing address and prints it on the next invoice', async () => {
     const buyer = await signedInUser(app);
     const address = {
