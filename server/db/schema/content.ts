@@ -201,6 +201,8 @@ export const contentRevisions = pgTable(
     changed: text().array().notNull().default(sql`'{}'::text[]`),
     /** The translation as this save left it. */
     snapshot: jsonb().$type<RevisionSnapshot>().notNull(),
+    /** Saved by the editor on its own: later autosaves fold into it, a person's save never. */
+    autosave: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('content_revisions_translation_idx').on(table.translationId, table.id)],

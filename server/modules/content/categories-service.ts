@@ -147,10 +147,13 @@ export class CategoriesService {
     if (parentId === null) return null;
     if (kind === 'blog') throw AppError.field('parent_category_id', M.tooDeep);
     if (parentId === selfId) throw AppError.field('parent_category_id', M.ownParent);
+    // Locked, like the category moved: two moves at once (this one under that, that one
+    // under another) would otherwise each pass the check below and make three levels.
     const [parent] = await db
       .select()
       .from(contentCategories)
-      .where(and(eq(contentCategories.id, parentId), eq(contentCategories.kind, kind)));
+      .where(and(eq(contentCategories.id, parentId), eq(contentCategories.kind, kind)))
+      .for('update');
     if (!parent) throw AppError.field('parent_category_id', M.categoryKind);
     if (parent.parentId !== null) throw AppError.field('parent_category_id', M.parentHasParent);
     if (selfId !== undefined) {
@@ -189,7 +192,7 @@ export class CategoriesService {
     if (!media) throw AppError.field('og_image_id', M.unknownMedia);
   }
 
-  private columns(body: CategoryCreate) {
+  private columns(body: Omit<CategoryCreate, 'parent_category_id'>) {
     return {
       name: body.name,
       slug: body.url,
@@ -200,6 +203,14 @@ export class CategoriesService {
       ogImageId: body.og_image_id,
       canonicalUrl: body.canonical_url,
     };
+  }
+
+  private async nextPosition(db: Database, kind: CategoryKind, parentId: number | null) {
+    const [last] = await db
+      .select({ position: sql<number>`coalesce(max(${contentCategories.position}), 0)` })
+      .from(contentCategories)
+      .where(siblingsOf(kind, parentId));
+    return Number(last?.position ?? 0) + 1;
   }
 
   private async write<T>(work: (tx: Database) => Promise<T>): Promise<T> {
@@ -232,13 +243,9 @@ export class CategoriesService {
       const parentId = await this.checkParent(tx, kind, body.parent_category_id);
       await this.checkSlug(tx, kind, body.lang, body.url);
       await this.checkMedia(tx, body.og_image_id);
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${contentCategories.position}), 0)` })
-        .from(contentCategories)
-        .where(siblingsOf(kind, parentId));
       const [row] = await tx
         .insert(contentCategories)
-        .values({ kind, parentId, position: Number(last?.position ?? 0) + 1 })
+        .values({ kind, parentId, position: await this.nextPosition(tx, kind, parentId) })
         .returning();
       if (!row) throw new Error('category not inserted');
       await tx
@@ -257,13 +264,17 @@ export class CategoriesService {
   async update(acting: Acting, kind: CategoryKind, body: CategoryUpdateRequest) {
     await this.write(async (tx) => {
       const row = await this.find(tx, kind, body.category_id, true);
-      const parentId = await this.checkParent(tx, kind, body.parent_category_id, row.id);
+      const parentId =
+        body.parent_category_id === undefined
+          ? row.parentId
+          : await this.checkParent(tx, kind, body.parent_category_id, row.id);
       await this.checkSlug(tx, kind, body.lang, body.url, row.id);
       await this.checkMedia(tx, body.og_image_id);
       if (parentId !== row.parentId) {
+        // A category joins its new siblings at the end.
         await tx
           .update(contentCategories)
-          .set({ parentId })
+          .set({ parentId, position: await this.nextPosition(tx, kind, parentId) })
           .where(eq(contentCategories.id, row.id));
       }
       await tx

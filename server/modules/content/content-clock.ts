@@ -18,6 +18,8 @@ export async function runContentClock(
       .set({
         state: 'published',
         publishedAt: sql`coalesce(${contentTranslations.publishedAt}, ${contentTranslations.publishAt})`,
+        // An editor open on the text saves over a state it did not see only by choice (409).
+        version: sql`${contentTranslations.version} + 1`,
       })
       .where(
         and(eq(contentTranslations.state, 'scheduled'), lte(contentTranslations.publishAt, now)),
@@ -25,7 +27,11 @@ export async function runContentClock(
       .returning({ id: contentTranslations.itemId, lang: contentTranslations.lang });
     const unpublished = await tx
       .update(contentTranslations)
-      .set({ state: 'unpublished', unpublishAt: null })
+      .set({
+        state: 'unpublished',
+        unpublishAt: null,
+        version: sql`${contentTranslations.version} + 1`,
+      })
       .where(
         and(
           isNotNull(contentTranslations.unpublishAt),

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { ContentKind } from '#shared/content/content-values.ts';
 import type { ContentListItem, ContentListQuery } from '#shared/contracts/admin/content.ts';
 import { listPage, pageWindow } from '#shared/contracts/list.ts';
@@ -35,13 +48,15 @@ function translationMatch(query: ContentListQuery): SQL | undefined {
   return and(...where);
 }
 
-const SORTS = {
-  updated_at: contentItems.updatedAt,
-  created_at: contentItems.createdAt,
-  position: contentItems.position,
-  // The name in the list's language, else the first translation's.
-  name: sql`(SELECT lower(min(${contentTranslations.title})) FROM ${contentTranslations} WHERE ${contentTranslations.itemId} = ${contentItems.id})`,
-} as const;
+/** What a list sorts by: the name is the one in the list's language, else English's, else any. */
+function sortColumn(sort: ContentListQuery['sort'], lang: string | undefined): SQL | AnyColumn {
+  if (sort === 'updated_at') return contentItems.updatedAt;
+  if (sort === 'created_at') return contentItems.createdAt;
+  if (sort === 'position') return contentItems.position;
+  const t = contentTranslations;
+  return sql`(SELECT lower(${t.title}) FROM ${t} WHERE ${t.itemId} = ${contentItems.id}
+    ORDER BY ${t.lang} = ${lang ?? 'en'} DESC, ${t.lang} = 'en' DESC, ${t.lang} LIMIT 1)`;
+}
 
 /** Staff's list of items of some kinds, each with all its translations' summaries. */
 export async function listContent(
@@ -64,7 +79,7 @@ export async function listContent(
     .select()
     .from(contentItems)
     .where(where)
-    .orderBy(order(SORTS[query.sort]), desc(contentItems.id))
+    .orderBy(order(sortColumn(query.sort, query.lang)), desc(contentItems.id))
     .offset(offset)
     .limit(limit);
   const [total] = await db.select({ n: count() }).from(contentItems).where(where);

@@ -13,6 +13,7 @@ import {
   type ContentItem,
   type ContentUpdateRequest,
   CONTENT_MESSAGES as M,
+  type SeoFields,
 } from '#shared/contracts/admin/content.ts';
 import type { Lang } from '#shared/locales.ts';
 import type { Database } from '../../db/client.ts';
@@ -109,6 +110,12 @@ function changedFields(before: RevisionSnapshot | undefined, after: RevisionSnap
   ).map(([, name]) => name);
 }
 
+/** Tags in one order wherever a snapshot is made, so the same set never counts as a change. */
+const inTagOrder = (names: readonly string[]) => [...names].sort();
+
+/** An instant as stored: any offset the client wrote it in is the same instant. */
+const instant = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
 function snapshotOf(fields: TranslationInput, tags: string[]): RevisionSnapshot {
   return {
     title: fields.name,
@@ -122,9 +129,9 @@ function snapshotOf(fields: TranslationInput, tags: string[]): RevisionSnapshot 
     canonicalUrl: fields.canonical_url,
     ogImageId: fields.og_image_id,
     state: fields.state,
-    publishAt: fields.publish_at,
-    unpublishAt: fields.unpublish_at,
-    tags,
+    publishAt: instant(fields.publish_at),
+    unpublishAt: instant(fields.unpublish_at),
+    tags: inTagOrder(tags),
   };
 }
 
@@ -286,7 +293,9 @@ export class ContentService {
     if (own && own.state !== 'draft' && own.state !== 'unpublished') {
       throw new AppError('forbidden', { info: M.editPublishedNotAllowed });
     }
-    if (fields.state !== 'draft') throw AppError.field('state', M.publishNotAllowed);
+    // Taking text down is not publishing: an unpublished text may be saved as it is.
+    const stays = fields.state === 'unpublished' && own?.state === 'unpublished';
+    if (fields.state !== 'draft' && !stays) throw AppError.field('state', M.publishNotAllowed);
   }
 
   /** Publication dates as stored: a publication without a date is now. */
@@ -380,7 +389,7 @@ export class ContentService {
         .orderBy(desc(contentRevisions.id))
         .limit(1);
       const recent =
-        last &&
+        last?.autosave &&
         last.authorId === actor.user.id &&
         this.deps.now().getTime() - last.createdAt.getTime() < AUTOSAVE_FOLD_MS;
       if (recent) {
@@ -393,7 +402,7 @@ export class ContentService {
     }
     await db
       .insert(contentRevisions)
-      .values({ translationId, authorId: actor.user.id, snapshot, changed });
+      .values({ translationId, authorId: actor.user.id, snapshot, changed, autosave });
     return 'added';
   }
 
@@ -418,6 +427,10 @@ export class ContentService {
     if (own && options.version !== undefined && own.version !== options.version) {
       throw new AppError('conflict', { info: M.staleVersion });
     }
+    // The editor saves drafts on its own; anything live is saved by a person's decision.
+    if (options.autosave && (fields.state !== 'draft' || (own && own.state !== 'draft'))) {
+      throw new AppError('conflict', { info: M.autosaveDraftOnly });
+    }
     await this.checkPublishing(db, acting.actor, own, fields);
     const dates = this.dates(fields, own);
     await this.checkSlug(db, item, fields.lang, fields.url, own);
@@ -425,7 +438,7 @@ export class ContentService {
     const questions = item.kind === 'faq' ? fields.questions : [];
     const tags = item.kind === 'post' ? distinctTags(fields.tags).map((tag) => tag.name) : [];
     const input = { ...fields, questions, tags };
-    const snapshot = snapshotOf(input, [...tags].sort());
+    const snapshot = snapshotOf(input, tags);
     const ownTags = own ? await this.tagNamesOf(db, own.id) : [];
     const before = own
       ? snapshotOf(inputOf(fields.lang, { ...own, tags: ownTags }, own), ownTags)
@@ -526,21 +539,13 @@ export class ContentService {
     const id = await this.write(async (tx) => {
       const categoryId = await this.checkCategory(tx, kind, body.category_id);
       await this.checkMedia(tx, 'cover_image_id', body.cover_image_id);
-      const [last] = await tx
-        .select({ position: sql<number>`coalesce(max(${contentItems.position}), 0)` })
-        .from(contentItems)
-        .where(
-          categoryId
-            ? and(eq(contentItems.kind, kind), eq(contentItems.categoryId, categoryId))
-            : eq(contentItems.kind, kind),
-        );
       const [item] = await tx
         .insert(contentItems)
         .values({
           kind,
           categoryId: categoryId ?? null,
           coverImageId: body.cover_image_id ?? null,
-          position: Number(last?.position ?? 0) + 1,
+          position: await this.nextPosition(tx, kind, categoryId ?? null),
           authorId: acting.actor.user.id,
         })
         .returning();
@@ -575,6 +580,18 @@ export class ContentService {
       if (body.cover_image_id !== undefined && body.cover_image_id !== item.coverImageId) {
         await this.checkMedia(tx, 'cover_image_id', body.cover_image_id);
         itemChanges.coverImageId = body.cover_image_id;
+      }
+      if (Object.keys(itemChanges).length > 0) {
+        // The category and cover show in every language: one a live translation shows is
+        // changed only by someone who may publish.
+        if (!(await this.canPublish(tx, acting.actor))) await this.checkAllDrafts(tx, item.id);
+        if (itemChanges.categoryId !== undefined) {
+          itemChanges.position = await this.nextPosition(
+            tx,
+            item.kind as ContentKind,
+            itemChanges.categoryId,
+          );
+        }
       }
       const saved = await this.saveTranslation(tx, acting, item, body, {
         version: body.version,
@@ -633,6 +650,66 @@ export class ContentService {
     return this.view(area, itemId, acting.actor);
   }
 
+  /** The place after the last item of a kind in a category (an item joins at the end). */
+  private async nextPosition(db: Database, kind: ContentKind, categoryId: number | null) {
+    const [last] = await db
+      .select({ position: sql<number>`coalesce(max(${contentItems.position}), 0)` })
+      .from(contentItems)
+      .where(
+        categoryId
+          ? and(eq(contentItems.kind, kind), eq(contentItems.categoryId, categoryId))
+          : eq(contentItems.kind, kind),
+      );
+    return Number(last?.position ?? 0) + 1;
+  }
+
+  /**
+   * The SEO fields of one translation, changed alone (the SEO screens): a save like the
+   * editor's, with its version check, publishing rule, revision and audit.
+   */
+  async updateSeo(
+    acting: Acting,
+    body: SeoFields & { id: number; lang: Lang; version: number },
+  ): Promise<void> {
+    const area = areaOf(await this.kindOf(body.id));
+    await this.write(async (tx) => {
+      const item = await this.findItem(tx, area, body.id, true);
+      const [current] = await tx
+        .select()
+        .from(contentTranslations)
+        .where(
+          and(eq(contentTranslations.itemId, item.id), eq(contentTranslations.lang, body.lang)),
+        );
+      if (!current) throw new AppError('not_found');
+      const text = inputOf(
+        body.lang,
+        { ...current, tags: await this.tagNamesOf(tx, current.id) },
+        current,
+      );
+      const saved = await this.saveTranslation(
+        tx,
+        acting,
+        item,
+        {
+          ...text,
+          seo_title: body.seo_title,
+          seo_description: body.seo_description,
+          focus_keyphrase: body.focus_keyphrase,
+          canonical_url: body.canonical_url,
+          og_image_id: body.og_image_id,
+        },
+        { version: body.version },
+      );
+      if (saved.changed.length > 0) {
+        await this.audit(tx, acting, 'content.seo_updated', item.id, {
+          kind: item.kind,
+          lang: body.lang,
+          changed: saved.changed,
+        });
+      }
+    });
+  }
+
   private async kindOf(itemId: number): Promise<ContentKind> {
     const [item] = await this.deps.db
       .select({ kind: contentItems.kind })
@@ -665,7 +742,13 @@ export class ContentService {
           .set({ position: index + 1 })
           .where(eq(contentItems.id, id));
       }
-      await this.audit(tx, acting, 'content.sorted', categoryId, { category_id: categoryId, ids });
+      await recordAudit(tx, acting.request, {
+        action: 'content.sorted',
+        actorId: acting.actor.user.id,
+        subjectType: 'content_category',
+        subjectId: categoryId,
+        data: { ids },
+      });
     });
   }
 

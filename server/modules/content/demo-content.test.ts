@@ -71,10 +71,12 @@ describe('seeding the demo content', () => {
     expect(translations?.n).toBe(FILES.length * LANGS.length);
     const [categories] = await app.db.select({ n: count() }).from(contentCategories);
     expect(categories?.n).toBe(CATEGORY_KEYS.length);
-    const html = await app.db
-      .select({ html: contentTranslations.bodyHtml })
+    const stored = await app.db
+      .select({ html: contentTranslations.bodyHtml, md: contentTranslations.bodyMd })
       .from(contentTranslations)
       .where(eq(contentTranslations.state, 'published'));
-    expect(html.map((row) => row.html).join('')).not.toContain('content:');
+    // The Markdown staff edit has the same public links as its HTML (a save renders it).
+    expect(stored.map((row) => row.html + row.md).join('')).not.toContain('content:');
+    expect(stored.some((row) => row.md.includes('](/en/help-center/article/'))).toBe(true);
   });
 });

@@ -231,8 +231,14 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
       const translations = LANGS.flatMap((lang) => {
         const file = files.get(`${folder}/${key}/${lang}`);
         if (!file) return [];
+        // The stored Markdown holds the public addresses, so that staff's next save (which
+        // renders what is stored) keeps the links.
+        const source = file.body.replace(
+          /\]\((content:\w+\/[\w-]+)\)/g,
+          (_, href: string) => `](${rewrite(lang)(href)})`,
+        );
         const { intro, questions } =
-          kind === 'faq' ? splitQuestions(file.body) : { intro: file.body, questions: [] };
+          kind === 'faq' ? splitQuestions(source) : { intro: source, questions: [] };
         const options = { rewriteHref: rewrite(lang) };
         const body = renderMarkdown(intro, lang, options);
         const rendered: FaqQuestion[] = questions.map((q) => ({

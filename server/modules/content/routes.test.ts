@@ -9,11 +9,13 @@ import {
   CONTENT_MESSAGES as M,
   pageEndpoints,
   postEndpoints,
+  seoEndpoints,
 } from '#shared/contracts/admin/content.ts';
 import { auditLog, contentRedirects, contentRevisions } from '../../db/schema/index.ts';
 import { endpointClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
+import { runContentClock } from './content-clock.ts';
 
 // Issue 22: staff's content through the real routes and database. Who may call each route
 // at all is the authorization matrix's; publishing by authors is checked here.
@@ -31,6 +33,14 @@ const post = (url: string, extra: Record<string, unknown> = {}) => ({
   url,
   contents: '## Why it matters\n\nA **café** network is shared.\n\n- one\n- two',
   ...extra,
+});
+
+const seoOf = (title: string) => ({
+  seo_title: title,
+  seo_description: '',
+  focus_keyphrase: '',
+  og_image_id: null,
+  canonical_url: '',
 });
 
 async function createPost(url = fresh('post'), extra: Record<string, unknown> = {}) {
@@ -135,12 +145,17 @@ describe('writing a post', () => {
       .where(eq(contentRedirects.fromSlug, old));
     expect(redirects).toMatchObject([{ space: 'post', lang: 'en' }]);
     // A draft's slug was never public: renaming it leaves no redirect.
-    const draft = await createPost(fresh('draft'));
-    await api(postEndpoints.update, { ...as, body: { ...post(fresh('draft2')), id: draft.id } });
+    const draftSlug = fresh('draft');
+    const draft = await createPost(draftSlug);
+    const moved = await api(postEndpoints.update, {
+      ...as,
+      body: { ...post(fresh('draft2')), id: draft.id },
+    });
+    expect(moved.status, moved.text).toBe(200);
     const none = await app.db
       .select()
       .from(contentRedirects)
-      .where(eq(contentRedirects.translationId, draft.id));
+      .where(eq(contentRedirects.fromSlug, draftSlug));
     expect(none).toHaveLength(0);
   });
 
@@ -205,6 +220,126 @@ describe('authors', () => {
       body: { ...post(now.data.item.translations[0]?.url ?? ''), id: now.data.item.id },
     });
     expect(edit.status).toBe(403);
+  });
+
+  it("change nothing live by a side door: a draft's category, SEO, main pages", async () => {
+    const blog = await api(blogCategoryEndpoints.create, {
+      ...as,
+      body: { lang: 'en', name: 'Elsewhere', url: fresh('elsewhere') },
+    });
+    const live = await createPost(fresh('live'), { state: 'published' });
+    // The Spanish draft is the author's to write, but the category shows in English too.
+    const moved = await api(postEndpoints.update, {
+      cookie: author.cookie,
+      body: {
+        ...post(fresh('borrador'), { lang: 'es', category_id: blog.data.category.category_id }),
+        id: live.id,
+      },
+    });
+    expect(moved.status).toBe(403);
+    const seo = await api(seoEndpoints.updateItem, {
+      cookie: author.cookie,
+      body: { ...seoOf('Changed'), id: live.id, lang: 'en', version: 1 },
+    });
+    expect(seo.status).toBe(403);
+    const home = await api(seoEndpoints.updateMainPage, {
+      cookie: author.cookie,
+      body: { ...seoOf('Home'), page: 'home', lang: 'en' },
+    });
+    expect(home.status).toBe(403);
+    expect(home.body).toMatchObject({ errors_info: [M.liveSettingsNotAllowed] });
+    const faq = await api(seoEndpoints.mainPageFaq, {
+      cookie: author.cookie,
+      body: { page: 'home', faq_id: null },
+    });
+    expect(faq.status).toBe(403);
+  });
+
+  it('autosave only drafts, never folding into a save a person made', async () => {
+    const draft = await createPost();
+    const url = draft.translations[0]?.url ?? '';
+    const save = (extra: Record<string, unknown>, autosave: boolean) =>
+      api(postEndpoints.update, {
+        cookie: author.cookie,
+        body: { ...post(url, extra), id: draft.id, autosave },
+      });
+    expect((await save({ name: 'Typed' }, false)).status).toBe(200);
+    expect((await save({ name: 'Typed on' }, true)).status).toBe(200);
+    expect((await save({ name: 'Typed on and on' }, true)).status).toBe(200);
+    const revisions = await api(contentEndpoints.revisions, {
+      ...as,
+      query: { id: draft.id, lang: 'en' },
+    });
+    // Created, saved, and one autosave holding both of its saves.
+    expect(revisions.data.items).toHaveLength(3);
+    const live = await createPost(fresh('autolive'), { state: 'published' });
+    const auto = await api(postEndpoints.update, {
+      ...as,
+      body: {
+        ...post(live.translations[0]?.url ?? '', { state: 'published', name: 'Half typed' }),
+        id: live.id,
+        autosave: true,
+      },
+    });
+    expect(auto.status).toBe(409);
+    expect(auto.body).toMatchObject({ errors_info: [M.autosaveDraftOnly] });
+  });
+});
+
+describe('saving what did not change', () => {
+  it('keeps no revision for the same tags in another order or the same instant elsewhere', async () => {
+    const at = new Date(Date.now() + 86_400_000);
+    at.setUTCMilliseconds(0);
+    const item = await createPost(fresh('same'), {
+      tags: ['beta', 'Alpha'],
+      state: 'scheduled',
+      publish_at: at.toISOString(),
+    });
+    const paris = new Date(at.getTime() + 3_600_000).toISOString().replace('Z', '+01:00');
+    const again = await api(postEndpoints.update, {
+      ...as,
+      body: {
+        ...post(item.translations[0]?.url ?? '', {
+          tags: ['Alpha', 'beta'],
+          state: 'scheduled',
+          publish_at: paris,
+        }),
+        id: item.id,
+        version: 1,
+      },
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.data.item.translations[0]?.version).toBe(1);
+  });
+
+  it("saves a translation's SEO fields alone, versioned, with a revision", async () => {
+    const item = await createPost();
+    const saved = await api(seoEndpoints.updateItem, {
+      ...as,
+      body: { ...seoOf('Public Wi-Fi, safely'), id: item.id, lang: 'en', version: 1 },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const stale = await api(seoEndpoints.updateItem, {
+      ...as,
+      body: { ...seoOf('Lost'), id: item.id, lang: 'en', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    const view = await api(postEndpoints.view, { ...as, query: { id: item.id } });
+    expect(view.data.item.translations[0]).toMatchObject({
+      seo_title: 'Public Wi-Fi, safely',
+      version: 2,
+      contents: post('x').contents,
+    });
+  });
+
+  it('moves a version on when the clock publishes', async () => {
+    const item = await createPost(fresh('clock'), {
+      state: 'scheduled',
+      publish_at: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await runContentClock(app.db, new Date(Date.now() + 120_000));
+    const view = await api(postEndpoints.view, { ...as, query: { id: item.id } });
+    expect(view.data.item.translations[0]).toMatchObject({ state: 'published', version: 2 });
   });
 });
 
@@ -364,6 +499,33 @@ describe('categories', () => {
     // Not deleted while it holds a sub-category.
     const busy = await api(helpCategoryEndpoints.delete, { ...as, body: { category_id: topId } });
     expect(busy.status).toBe(409);
+  });
+
+  it('keeps the parent on a translation-only save and files a moved category last', async () => {
+    const top = await api(helpCategoryEndpoints.create, { ...as, body: category(fresh('top')) });
+    const other = await api(helpCategoryEndpoints.create, { ...as, body: category(fresh('oth')) });
+    const topId = top.data.category.category_id;
+    const otherId = other.data.category.category_id;
+    await api(helpCategoryEndpoints.create, {
+      ...as,
+      body: category(fresh('first'), { parent_category_id: otherId }),
+    });
+    const url = fresh('sub');
+    const sub = await api(helpCategoryEndpoints.create, {
+      ...as,
+      body: category(url, { parent_category_id: topId }),
+    });
+    const id = sub.data.category.category_id;
+    const spanish = await api(helpCategoryEndpoints.update, {
+      ...as,
+      body: { ...category(fresh('sub-es'), { lang: 'es' }), category_id: id },
+    });
+    expect(spanish.data.category).toMatchObject({ parent_category_id: topId, position: 1 });
+    const moved = await api(helpCategoryEndpoints.update, {
+      ...as,
+      body: { ...category(url, { parent_category_id: otherId }), category_id: id },
+    });
+    expect(moved.data.category).toMatchObject({ parent_category_id: otherId, position: 2 });
   });
 
   it('reorders a level, and refuses an order that leaves one out', async () => {

@@ -28,7 +28,7 @@ export function contentRoutes(app: App): Route[] {
   const siteHost = new URL(app.config.appUrl).hostname;
   const content = new ContentService({ db: app.db, siteHost, now: () => new Date() });
   const categories = new CategoriesService(app.db);
-  const seo = new SeoService(app.db);
+  const seo = new SeoService(app.db, (db, acting) => content.canPublish(db, acting.actor));
   const done = { success: true } as const;
 
   /** The category calls of the blog's or the help center's tree. */
@@ -128,7 +128,7 @@ export function contentRoutes(app: App): Route[] {
       return done;
     }),
     route(seoEndpoints.updateItem, async ({ request, auth, body }) => {
-      await seo.updateItem({ request, actor: auth }, body);
+      await content.updateSeo({ request, actor: auth }, body);
       return done;
     }),
     route(seoEndpoints.updateCategory, async ({ request, auth, body }) => {

@@ -1,21 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAIN_PAGES, type MainPage } from '#shared/content/content-values.ts';
-import type {
-  MainPageSeoItem,
-  mainPageFaqRequest,
-  mainPageSeoRequest,
-  SeoFields,
-  seoCategoryUpdateRequest,
-  seoItemUpdateRequest,
+import {
+  CONTENT_MESSAGES,
+  type MainPageSeoItem,
+  type mainPageFaqRequest,
+  type mainPageSeoRequest,
+  type SeoFields,
+  type seoCategoryUpdateRequest,
 } from '#shared/contracts/admin/content.ts';
-import { LANGS, type Lang } from '#shared/locales.ts';
+import { LANGS } from '#shared/locales.ts';
 import type { Database } from '../../db/client.ts';
 import {
   contentCategoryTranslations,
   contentItems,
   contentMedia,
-  contentTranslations,
   mainPageFaqs,
   mainPageSeo,
 } from '../../db/schema/index.ts';
@@ -36,7 +35,18 @@ const columns = (fields: SeoFields) => ({
  * and the SEO fields of items and categories changed on their own.
  */
 export class SeoService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Whether the actor may publish (the content settings' rule). */
+    private readonly canPublish: (db: Database, acting: Acting) => Promise<boolean>,
+  ) {}
+
+  /** A main page's settings and FAQ are live the moment they are saved. */
+  private async checkLive(db: Database, acting: Acting) {
+    if (!(await this.canPublish(db, acting))) {
+      throw new AppError('forbidden', { info: CONTENT_MESSAGES.liveSettingsNotAllowed });
+    }
+  }
 
   async mainPages(): Promise<MainPageSeoItem[]> {
     const rows = await this.db.select().from(mainPageSeo);
@@ -65,7 +75,7 @@ export class SeoService {
       .select({ id: contentMedia.id })
       .from(contentMedia)
       .where(eq(contentMedia.id, id));
-    if (!media) throw AppError.field('og_image_id', 'staff_content.errors.unknown_media');
+    if (!media) throw AppError.field('og_image_id', CONTENT_MESSAGES.unknownMedia);
   }
 
   private audit(
@@ -86,6 +96,7 @@ export class SeoService {
 
   async updateMainPage(acting: Acting, body: z.output<typeof mainPageSeoRequest>): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.checkLive(tx, acting);
       await this.checkMedia(tx, body.og_image_id);
       const values = {
         title: body.seo_title,
@@ -105,6 +116,7 @@ export class SeoService {
 
   async placeFaq(acting: Acting, body: z.output<typeof mainPageFaqRequest>): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.checkLive(tx, acting);
       if (body.faq_id === null) {
         await tx.delete(mainPageFaqs).where(eq(mainPageFaqs.page, body.page));
       } else {
@@ -125,22 +137,6 @@ export class SeoService {
         subjectId: body.page satisfies MainPage,
         data: { faq_id: body.faq_id },
       });
-    });
-  }
-
-  /** Only the SEO fields of a translation: no revision of its text, no change of state. */
-  async updateItem(acting: Acting, body: z.output<typeof seoItemUpdateRequest>): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.checkMedia(tx, body.og_image_id);
-      const updated = await tx
-        .update(contentTranslations)
-        .set(columns(body))
-        .where(
-          and(eq(contentTranslations.itemId, body.id), eq(contentTranslations.lang, body.lang)),
-        )
-        .returning({ id: contentTranslations.id });
-      if (updated.length === 0) throw new AppError('not_found');
-      await this.audit(tx, acting, 'content', body.id, { lang: body.lang as Lang });
     });
   }
 

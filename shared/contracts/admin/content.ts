@@ -37,6 +37,8 @@ export const CONTENT_MESSAGES = {
   publishNotAllowed: 'staff_content.errors.publish_not_allowed',
   editPublishedNotAllowed: 'staff_content.errors.edit_published_not_allowed',
   staleVersion: 'staff_content.errors.stale_version',
+  autosaveDraftOnly: 'staff_content.errors.autosave_draft_only',
+  liveSettingsNotAllowed: 'staff_content.errors.live_settings_not_allowed',
   ownParent: 'staff_content.errors.own_parent',
   tooDeep: 'staff_content.errors.too_deep',
   parentHasParent: 'staff_content.errors.parent_has_parent',
@@ -301,8 +303,10 @@ export const categoryCreateRequest = categoryTranslationInput.extend({
   /** Help center: the category this one is a sub-category of. */
   parent_category_id: recordIdNumber.nullable().default(null),
 });
+/** On update the parent is changed only when given: a translation's save leaves it be. */
 export const categoryUpdateRequest = categoryCreateRequest.extend({
   category_id: recordIdNumber,
+  parent_category_id: recordIdNumber.nullable().optional(),
 });
 export type CategoryUpdateRequest = z.output<typeof categoryUpdateRequest>;
 export const categoryIdInput = z.object({ category_id: recordIdNumber });
@@ -421,8 +425,15 @@ export const mainPageFaqRequest = z.object({
   faq_id: recordIdNumber.nullable(),
 });
 
-/** The SEO fields of one translation of an item, changed alone (the SEO screens). */
-export const seoItemUpdateRequest = seoFields.extend({ id: recordIdNumber, lang: contentLang });
+/**
+ * The SEO fields of one translation of an item, changed alone (the SEO screens). `version` is
+ * the translation's version the screen showed: a save over a newer one is refused (409).
+ */
+export const seoItemUpdateRequest = seoFields.extend({
+  id: recordIdNumber,
+  lang: contentLang,
+  version: z.number(invalid).int(invalid).min(0, invalid),
+});
 export const seoCategoryUpdateRequest = seoFields.extend({
   category_id: recordIdNumber,
   lang: contentLang,
