@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   blogCategoryEndpoints,
   CONTENT_MESSAGES,
+  type ContentItem,
+  type ContentTranslation,
+  contentEndpoints,
   postEndpoints,
 } from '#shared/contracts/admin/content.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
@@ -100,5 +103,150 @@ describe('the content editor', () => {
       category_id: 3,
       state: 'draft',
     });
+  });
+});
+
+const at = '2026-11-20T10:00:00.000Z';
+function translation(changes: Partial<ContentTranslation> = {}): ContentTranslation {
+  return {
+    lang: 'en',
+    name: 'Public Wi-Fi',
+    url: 'public-wi-fi',
+    state: 'draft',
+    publish_at: null,
+    unpublish_at: null,
+    published_at: null,
+    updated_at: at,
+    contents: 'A café network is shared.',
+    contents_html: '<p>A café network is shared.</p>',
+    summary: '',
+    seo_title: '',
+    seo_description: '',
+    focus_keyphrase: '',
+    og_image_id: null,
+    canonical_url: '',
+    tags: [],
+    questions: [],
+    toc: [],
+    words: 5,
+    reading_minutes: 1,
+    author: { user_id: 9, name: 'Ada Admin' },
+    updated_by: null,
+    version: 3,
+    created_at: at,
+    ...changes,
+  };
+}
+function post(changes: Partial<ContentTranslation> = {}): ContentItem {
+  return {
+    id: 41,
+    kind: 'post',
+    key: null,
+    category: null,
+    category_id: null,
+    cover_image_id: null,
+    position: 1,
+    author: { user_id: 9, name: 'Ada Admin' },
+    updated_at: at,
+    can_publish: true,
+    translations: [translation(changes)],
+  };
+}
+
+async function openEdit(routes: Parameters<typeof stubFetch>[0], item = post()) {
+  const seen = stubFetch({
+    [blogCategoryEndpoints.list.url]: () => jsonResponse(200, categories),
+    [postEndpoints.view.url]: () => jsonResponse(200, { item }),
+    [contentEndpoints.revisions.url]: () =>
+      jsonResponse(200, {
+        items: [
+          {
+            revision_id: 7,
+            lang: 'en',
+            author: { user_id: 9, name: 'Ada Admin' },
+            created_at: at,
+            changed: ['name', 'contents'],
+          },
+        ],
+        controls: { page: 1, per_page: 20, total: 1, last_page: 1 },
+      }),
+    ...routes,
+  });
+  const { screen } = await renderApp('/en/admin/blog/posts/edit/41', admin);
+  await expect.element(screen.getByLabelText('Title', { exact: true })).toHaveValue('Public Wi-Fi');
+  return { screen, seen };
+}
+
+describe('the editor on a saved text', () => {
+  it('saves a draft on its own after typing stops, its text alone', async () => {
+    const { screen, seen } = await openEdit({
+      [postEndpoints.update.url]: async (request) => {
+        const body = (await request.clone().json()) as { name: string };
+        return jsonResponse(200, { item: post({ name: body.name, version: 4 }) });
+      },
+    });
+    await screen.getByLabelText('Title', { exact: true }).fill('Public Wi-Fi, safely');
+    await expect
+      .element(screen.getByText(/Draft saved automatically at/), { timeout: 8_000 })
+      .toBeVisible();
+    const sent = seen.filter((request) => request.url.endsWith(postEndpoints.update.url));
+    expect(sent).toHaveLength(1);
+    const body = await sent[0]?.json();
+    expect(body).toMatchObject({
+      id: 41,
+      version: 3,
+      autosave: true,
+      name: 'Public Wi-Fi, safely',
+    });
+    expect(body).not.toHaveProperty('category_id');
+  });
+
+  it('leaves a published text to its author to save', async () => {
+    const { screen, seen } = await openEdit({}, post({ state: 'published', published_at: at }));
+    await screen.getByLabelText('Title', { exact: true }).fill('Half typed');
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(seen.some((request) => request.url.endsWith(postEndpoints.update.url))).toBe(false);
+  });
+
+  it('shows a revision beside the current text and restores it', async () => {
+    const { screen, seen } = await openEdit({
+      [contentEndpoints.revision.url]: () =>
+        jsonResponse(200, {
+          revision: {
+            revision_id: 7,
+            lang: 'en',
+            author: { user_id: 9, name: 'Ada Admin' },
+            created_at: at,
+            changed: ['name', 'contents'],
+            name: 'Wi-Fi in cafés',
+            url: 'public-wi-fi',
+            summary: '',
+            contents: 'An older text.',
+            questions: [],
+            seo_title: '',
+            seo_description: '',
+            focus_keyphrase: '',
+            state: 'draft',
+            tags: [],
+          },
+        }),
+      [contentEndpoints.restore.url]: () =>
+        jsonResponse(200, { item: post({ name: 'Wi-Fi in cafés', version: 4 }) }),
+    });
+    await screen.getByRole('button', { name: /View the revision of/ }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Revision' });
+    await expect.element(dialog.getByText('Wi-Fi in cafés')).toBeVisible();
+    await expect.element(dialog.getByText('An older text.')).toBeVisible();
+    await expect.element(dialog.getByText('A café network is shared.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Restore this revision' }).click();
+    await screen
+      .getByRole('dialog', { name: 'Restore this revision?' })
+      .getByRole('button', { name: 'Restore this revision' })
+      .click();
+    await expect
+      .element(screen.getByLabelText('Title', { exact: true }))
+      .toHaveValue('Wi-Fi in cafés');
+    const restore = seen.find((request) => request.url.endsWith(contentEndpoints.restore.url));
+    expect(await restore?.json()).toEqual({ revision_id: 7, version: 3 });
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CONTENT_STATES } from '#shared/content/content-values.ts';
@@ -17,11 +17,13 @@ import { Panel } from '../../../ui/panel.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import { formatTime } from '../kit/format.ts';
 import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
 import type { ContentArea } from './content-areas.ts';
 import { type ContentDraft, draftOf, requestOf, sameDraft } from './content-draft.ts';
 import { MarkdownField } from './markdown-field.tsx';
 import { QuestionsField } from './questions-field.tsx';
+import { RevisionsPanel } from './revisions-panel.tsx';
 import { SeoPanel } from './seo-panel.tsx';
 import { StateBadge } from './state-badge.tsx';
 
@@ -36,6 +38,22 @@ export const contentItemKey = (area: ContentArea, id: number) => [
 ];
 
 type Errors = Partial<Record<string, string>>;
+
+/** A draft is saved on its own this long after the last keystroke. */
+export const AUTOSAVE_MS = 3_000;
+
+type AutosaveState =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: string }
+  | { kind: 'failed'; message: string };
+
+/** The message of a refused save: its first field's, else its own, else its code's. */
+function refusalOf(error: unknown): string {
+  if (!isApiError(error)) return messageKeyOf('internal');
+  const [first] = Object.values(error.validation);
+  return first?.[0] ?? error.info[0] ?? messageKeyOf(error.code);
+}
 
 function TextAreaField(props: {
   label: string;
@@ -79,6 +97,8 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
+  const autosaving = useRef(false);
 
   const saved = translationOf(lang);
   const draft = drafts[lang] ?? draftOf(saved);
@@ -88,6 +108,46 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
   });
   const dirty = dirtyLangs.length > 0 || categoryId !== (item?.category_id ?? null);
   useUnsavedGuard(dirty && !saving);
+
+  // A draft (of an item that exists) saves itself a moment after typing stops: only its
+  // text, never the category, and never anything live (the server refuses that too).
+  const mayAutosave =
+    item !== undefined &&
+    dirtyLangs.includes(lang) &&
+    draft.state === 'draft' &&
+    (!saved || saved.state === 'draft');
+  useEffect(() => {
+    if (!mayAutosave || saving || !item) return;
+    const sent = draft;
+    const code = lang;
+    const timer = setTimeout(async () => {
+      if (autosaving.current) return;
+      autosaving.current = true;
+      setAutosave({ kind: 'saving' });
+      try {
+        const answer = await call(area.endpoints.update, {
+          body: {
+            ...requestOf(sent, code),
+            id: item.id,
+            version: item.translations.find((tr) => tr.lang === code)?.version,
+            autosave: true,
+          },
+        });
+        queryClient.setQueryData(contentItemKey(area, item.id), answer.item);
+        // What was typed while it saved stays a draft of its own.
+        setDrafts((current) => {
+          const now = current[code];
+          return now && sameDraft(now, sent) ? { ...current, [code]: undefined } : current;
+        });
+        setAutosave({ kind: 'saved', at: new Date().toISOString() });
+      } catch (error) {
+        if (!isCancelled(error)) setAutosave({ kind: 'failed', message: refusalOf(error) });
+      } finally {
+        autosaving.current = false;
+      }
+    }, AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [mayAutosave, saving, item, draft, lang, area, queryClient]);
 
   const categories = useQuery({
     queryKey: ['admin', 'content', 'categories', area.name, pageLang],
@@ -411,6 +471,16 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
                 })}
               </p>
             )}
+            <p role="status" aria-live="polite" className="text-xs text-slate-500">
+              {autosave.kind === 'saving' && t('staff_content.autosave.saving')}
+              {autosave.kind === 'saved' &&
+                t('staff_content.autosave.saved', { time: formatTime(autosave.at, pageLang) })}
+            </p>
+            {autosave.kind === 'failed' && (
+              <p className="text-xs text-red-700">
+                {t('staff_content.autosave.failed', { reason: t(autosave.message) })}
+              </p>
+            )}
             <Button type="submit" variant="primary" loading={saving}>
               {t('staff_content.editor.save')}
             </Button>
@@ -426,6 +496,17 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
             )}
           </div>
         </Panel>
+        {item && saved && (
+          <RevisionsPanel
+            item={item}
+            lang={lang}
+            current={saved}
+            onRestored={(restored) => {
+              queryClient.setQueryData(contentItemKey(area, restored.id), restored);
+              setDrafts((current) => ({ ...current, [lang]: undefined }));
+            }}
+          />
+        )}
         <SeoPanel
           input={{
             lang,

@@ -4,3 +4,8 @@ export function formatDateTime(iso: string, lang: string): string {
     new Date(iso),
   );
 }
+
+/** A moment of today as staff read it: the time alone. */
+export function formatTime(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang, { timeStyle: 'short' }).format(new Date(iso));
+}
