@@ -1,18 +1,30 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support/auth.ts';
 
-// Issue 22 as staff use it: a post written in English, translated into Spanish on its own
-// tab with its own address, scheduled, and listed with both languages; the demo's content
-// is there to find; the editor shows the SEO check live and refuses a taken address under
-// its field.
+// Issue 22 as staff use it: an author (allowed to publish by an admin) writes a post in
+// English, translates it into Spanish on its own tab with its own address and schedules it,
+// and the admin's list shows both languages; a published address that changes keeps
+// leading there; a revision is read beside the text and restored; the demo's content is
+// there to find; the editor refuses a taken address under its field.
 
-test('an admin writes a post in English, translates it into Spanish, schedules it, and the list shows both', async ({
-  page,
+test('an author writes a post in English, translates it into Spanish, schedules it, and an admin sees both', async ({
+  browser,
 }) => {
   const stamp = Date.now().toString(36);
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/en/admin/blog/posts');
-  await expect(page).toHaveURL(/\/en\/admin\/blog\/posts\/overview$/);
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin.email, DEMO.admin.password);
+  await admin.goto('/en/admin/blog/posts');
+  await expect(admin).toHaveURL(/\/en\/admin\/blog\/posts\/overview$/);
+  // Authors write drafts unless an admin lets them publish.
+  const allow = admin.getByLabel('Authors may publish');
+  if (!(await allow.isChecked())) await allow.check();
+  await expect(admin.getByText('Content settings saved')).toBeVisible();
+
+  const authorContext = await browser.newContext();
+  const page = await authorContext.newPage();
+  await signIn(page, DEMO.author.email, DEMO.author.password);
+  await page.goto('/en/admin/blog/posts/overview');
   await page.getByRole('link', { name: 'New post' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New blog post' })).toBeVisible();
 
@@ -47,11 +59,58 @@ test('an admin writes a post in English, translates it into Spanish, schedules i
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved', { exact: true })).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Spanish/ })).toContainText('Spanish: Scheduled');
+  await authorContext.close();
 
-  await page.getByRole('link', { name: 'Back to the list' }).click();
-  const row = page.getByRole('row', { name: new RegExp(`Travel safely ${stamp}`) });
+  await admin.reload();
+  const row = admin.getByRole('row', { name: new RegExp(`Travel safely ${stamp}`) });
   await expect(row).toContainText('English: Draft');
   await expect(row).toContainText('Spanish: Scheduled');
+  await admin.getByLabel('Authors may publish').uncheck();
+  await expect(admin.getByText('Content settings saved').first()).toBeVisible();
+  await adminContext.close();
+});
+
+test('a published address that changes leaves a redirect, and an earlier revision is restored', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.goto('/en/admin/blog/posts/create');
+  await page.getByLabel('Title', { exact: true }).fill(`Kill switch ${stamp}`);
+  await page.getByLabel('Text (Markdown)', { exact: true }).fill('The first text.');
+  await page.getByLabel('State').selectOption('published');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/blog\/posts\/edit\/\d+$/);
+
+  await page.getByLabel('Title', { exact: true }).fill(`The kill switch ${stamp}`);
+  await page.getByLabel('Address (slug)').fill(`the-kill-switch-${stamp}`);
+  await page.getByLabel('Text (Markdown)', { exact: true }).fill('The second text.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Earlier addresses of this text, which now lead here:'),
+  ).toBeVisible();
+  await expect(page.getByText(`/en/blog/kill-switch-${stamp}`, { exact: true })).toBeVisible();
+
+  // The first revision, read beside the text as it is now, comes back as a new one.
+  const revisions = page.getByRole('list', { name: 'Revisions' });
+  await expect(revisions.getByRole('listitem')).toHaveCount(2);
+  await revisions
+    .getByRole('button', { name: /View the revision of/ })
+    .last()
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Revision' });
+  await expect(dialog.getByText('The first text.')).toBeVisible();
+  await expect(dialog.getByText('The second text.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Restore this revision' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restore this revision?' })
+    .getByRole('button', { name: 'Restore this revision' })
+    .click();
+  await expect(page.getByText('Revision restored.')).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Kill switch ${stamp}`);
+  await expect(page.getByLabel('Text (Markdown)', { exact: true })).toHaveValue('The first text.');
+  await expect(revisions.getByRole('listitem')).toHaveCount(3);
 });
 
 test('the demo content is listed, and a taken address is refused under its field', async ({

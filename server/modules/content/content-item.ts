@@ -11,6 +11,7 @@ import {
   type ContentItemRow,
   type ContentTranslationRow,
   contentCategoryTranslations,
+  contentRedirects,
   contentTags,
   contentTranslations,
   contentTranslationTags,
@@ -74,6 +75,7 @@ export function presentSummary(row: ContentTranslationRow): TranslationSummary {
 function presentTranslation(
   row: ContentTranslationRow,
   tags: string[],
+  redirects: string[],
   people: Map<number, Person>,
 ): ContentTranslation {
   return {
@@ -87,6 +89,7 @@ function presentTranslation(
     og_image_id: row.ogImageId,
     canonical_url: row.canonicalUrl,
     tags,
+    redirected_from: redirects,
     questions: row.questions.map((q) => ({ question: q.question, answer: q.answerMd })),
     toc: row.toc,
     words: row.words,
@@ -120,6 +123,14 @@ export async function loadContentItem(
           .innerJoin(contentTags, eq(contentTags.id, contentTranslationTags.tagId))
           .where(and(inArray(contentTranslationTags.translationId, ids)))
           .orderBy(sql`lower(${contentTags.name})`);
+  const redirectRows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ translationId: contentRedirects.translationId, slug: contentRedirects.fromSlug })
+          .from(contentRedirects)
+          .where(inArray(contentRedirects.translationId, ids))
+          .orderBy(asc(contentRedirects.fromSlug));
   const people = await peopleById(db, [
     item.authorId,
     ...translations.flatMap((row) => [row.authorId, row.updatedById]),
@@ -142,6 +153,7 @@ export async function loadContentItem(
       presentTranslation(
         row,
         tagRows.filter((tag) => tag.translationId === row.id).map((tag) => tag.name),
+        redirectRows.filter((r) => r.translationId === row.id).map((r) => r.slug),
         people,
       ),
     ),

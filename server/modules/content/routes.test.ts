@@ -144,6 +144,7 @@ describe('writing a post', () => {
       .from(contentRedirects)
       .where(eq(contentRedirects.fromSlug, old));
     expect(redirects).toMatchObject([{ space: 'post', lang: 'en' }]);
+    expect(answer.data.item.translations[0]?.redirected_from).toEqual([old]);
     // A draft's slug was never public: renaming it leaves no redirect.
     const draftSlug = fresh('draft');
     const draft = await createPost(draftSlug);

@@ -216,6 +216,8 @@ export const contentTranslation = translationSummary
     og_image_id: z.number().int().nullable(),
     canonical_url: z.string(),
     tags: z.array(z.string()),
+    /** Earlier published slugs of this translation that now redirect to it. */
+    redirected_from: z.array(z.string()),
     questions: z.array(faqQuestion),
     toc: z.array(
       z.object({ depth: z.union([z.literal(2), z.literal(3)]), id: z.string(), text: z.string() }),

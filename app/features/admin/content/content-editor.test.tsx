@@ -126,6 +126,7 @@ function translation(changes: Partial<ContentTranslation> = {}): ContentTranslat
     og_image_id: null,
     canonical_url: '',
     tags: [],
+    redirected_from: [],
     questions: [],
     toc: [],
     words: 5,

@@ -98,7 +98,7 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
-  const autosaving = useRef(false);
+  const autosaving = useRef<Promise<void> | null>(null);
 
   const saved = translationOf(lang);
   const draft = drafts[lang] ?? draftOf(saved);
@@ -120,9 +120,7 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
     if (!mayAutosave || saving || !item) return;
     const sent = draft;
     const code = lang;
-    const timer = setTimeout(async () => {
-      if (autosaving.current) return;
-      autosaving.current = true;
+    const run = async () => {
       setAutosave({ kind: 'saving' });
       try {
         const answer = await call(area.endpoints.update, {
@@ -142,9 +140,13 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
         setAutosave({ kind: 'saved', at: new Date().toISOString() });
       } catch (error) {
         if (!isCancelled(error)) setAutosave({ kind: 'failed', message: refusalOf(error) });
-      } finally {
-        autosaving.current = false;
       }
+    };
+    const timer = setTimeout(() => {
+      if (autosaving.current) return;
+      autosaving.current = run().finally(() => {
+        autosaving.current = null;
+      });
     }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
   }, [mayAutosave, saving, item, draft, lang, area, queryClient]);
@@ -188,11 +190,13 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
     setErrors({});
     setFormError(undefined);
     try {
+      // An autosave under way finishes first: this save starts from the version it made.
+      await autosaving.current;
+      const latest = item && queryClient.getQueryData<ContentItem>(contentItemKey(area, item.id));
+      const version = (latest ?? item)?.translations.find((tr) => tr.lang === lang)?.version;
       const fields = { ...requestOf(draft, lang), category_id: categoryId };
       const answer = item
-        ? await call(area.endpoints.update, {
-            body: { ...fields, id: item.id, version: saved?.version },
-          })
+        ? await call(area.endpoints.update, { body: { ...fields, id: item.id, version } })
         : await call(area.endpoints.create, { body: fields });
       setDrafts((current) => ({ ...current, [lang]: undefined }));
       queryClient.setQueryData(contentItemKey(area, answer.item.id), answer.item);
@@ -326,6 +330,18 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
                 edit({ url: event.target.value });
               }}
             />
+            {saved && saved.redirected_from.length > 0 && (
+              <div className="text-sm text-slate-600">
+                <p>{t('staff_content.editor.redirected_from')}</p>
+                <ul className="mt-1 list-inside list-disc">
+                  {saved.redirected_from.map((slug) => (
+                    <li key={slug}>
+                      <code>{contentPath(area.kind, lang, slug)}</code>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {area.categories && (
               <FormField label={t('staff_content.fields.category')} error={errors.category_id}>
                 {(control) => (
