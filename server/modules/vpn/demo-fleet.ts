@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
+import { slugify } from '#shared/content/slugify.ts';
 import {
   countries,
   users,
@@ -69,14 +70,6 @@ const FLEET: readonly [string, string, DemoStatus, number, string[]][] = [
   ['IT', 'Rome', 'online', 28, []],
 ];
 
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-
 /** A key for a demo server or device: nobody ever connects, so no private key is kept. */
 const demoKey = () => randomBytes(32).toString('base64');
 
@@ -102,7 +95,7 @@ export async function seedDemoFleet(app: App): Promise<void> {
       const key = `${code}-${city}`;
       const n = (perCity.get(key) ?? 0) + 1;
       perCity.set(key, n);
-      const name = `${code.toLowerCase()}-${slug(city)}-${n}`;
+      const name = `${code.toLowerCase()}-${slugify(city)}-${n}`;
       const enrolled = status !== 'new';
       await tx.insert(vpnServers).values({
         name,
