@@ -36,6 +36,8 @@ export const LAZY_PARTS = [
   'admin-notifications',
   'admin-servers',
   'admin-content',
+  'admin-content-categories',
+  'admin-content-seo',
   'dashboard',
   'referral',
   'family',

@@ -77,6 +77,8 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-notifications',
     'admin-servers',
     'admin-content',
+    'admin-content-categories',
+    'admin-content-seo',
     // Staff's own notification settings are the customer's screen.
     'notifications',
   ],

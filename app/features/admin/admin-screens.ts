@@ -94,6 +94,32 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('./content/content-screens.ts').then((m) => m.ContentCreatePages.faq),
   'admin.faq.list.edit': () =>
     import('./content/content-screens.ts').then((m) => m.ContentEditPages.faq),
+  // §2 SEO and where FAQs show (app/features/admin/content-seo/).
+  'admin.seo.main-pages': () =>
+    import('./content-seo/content-seo-screens.ts').then((m) => m.MainPagesPage),
+  'admin.seo.categories': () =>
+    import('./content-seo/content-seo-screens.ts').then((m) => m.SeoListPages.categories),
+  'admin.seo.posts': () =>
+    import('./content-seo/content-seo-screens.ts').then((m) => m.SeoListPages.posts),
+  'admin.seo.articles': () =>
+    import('./content-seo/content-seo-screens.ts').then((m) => m.SeoListPages.articles),
+  'admin.faq.pages.create': () =>
+    import('./content-seo/content-seo-screens.ts').then((m) => m.FaqPlacementPage),
+  // §2 content categories (app/features/admin/content-categories/): lists, parents, order.
+  'admin.blog.categories.overview': () =>
+    import('./content-categories/content-categories-screens.ts').then(
+      (m) => m.CategoryListPages.blog,
+    ),
+  'admin.help-center.categories.overview': () =>
+    import('./content-categories/content-categories-screens.ts').then(
+      (m) => m.CategoryListPages.help,
+    ),
+  'admin.help-center.categories.sub-categories': () =>
+    import('./content-categories/content-categories-screens.ts').then(
+      (m) => m.CategoryListPages.sub,
+    ),
+  'admin.help-center.categories.sorting': () =>
+    import('./content-categories/content-categories-screens.ts').then((m) => m.CategorySortingPage),
   // §2 the VPN fleet (app/features/admin/servers/): live while open.
   'admin.servers.countries': () =>
     import('./servers/countries-page.tsx').then((m) => m.CountriesPage),

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import { SortableList, type SortableTexts } from '../kit/sortable-list.tsx';
 import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
 import {
   changesOf,
@@ -21,8 +22,19 @@ import {
 } from './plan-draft.ts';
 import { PlanRow } from './plan-row.tsx';
 import { type PlanTab, SERVICE_LABELS } from './plan-tabs.ts';
-import { SortableList } from './sortable-list.tsx';
 import { useSavePlans } from './use-managed-plans.ts';
+
+/** What the plans' sortable lists say (admin-plans.json). */
+const SORT_TEXTS: SortableTexts = {
+  help: 'staff_plans.sort.help',
+  handle: 'staff_plans.sort.handle',
+  moveUp: 'staff_plans.sort.move_up',
+  moveDown: 'staff_plans.sort.move_down',
+  picked: 'staff_plans.sort.picked',
+  moved: 'staff_plans.sort.moved',
+  dropped: 'staff_plans.sort.dropped',
+  canceled: 'staff_plans.sort.canceled',
+};
 
 export interface PlanOrderEditorProps {
   tab: PlanTab;
@@ -259,6 +271,7 @@ export function PlanOrderEditor({
                 label={t('staff_plans.list_label', { service: serviceName, currency })}
                 onMove={moveTo(groupIndex)}
                 announce={announce}
+                texts={SORT_TEXTS}
                 disabled={saving}
                 renderItem={(product) => {
                   const row = draft.rows[product.product_id];

@@ -22,7 +22,21 @@ export interface SortableListProps<T> {
   /** Says something in the page's live region. */
   announce: (message: string) => void;
   renderItem: (item: T, index: number) => ReactNode;
+  /** The message keys of the list's words (help, handle and button labels, announcements). */
+  texts: SortableTexts;
   disabled?: boolean;
+}
+
+/** Keys of the words a sortable list says; each gets `name`, `position` and `count`. */
+export interface SortableTexts {
+  help: string;
+  handle: string;
+  moveUp: string;
+  moveDown: string;
+  picked: string;
+  moved: string;
+  dropped: string;
+  canceled: string;
 }
 
 type Part = 'handle' | 'up' | 'down';
@@ -41,6 +55,7 @@ export function SortableList<T>({
   onMove,
   announce,
   renderItem,
+  texts,
   disabled = false,
 }: SortableListProps<T>) {
   const { t } = useTranslation();
@@ -82,13 +97,13 @@ export function SortableList<T>({
     if (from < 0 || target === from) return false;
     refocus.current = { id, part };
     onMove(id, target);
-    say('staff_plans.sort.moved', id, target);
+    say(texts.moved, id, target);
     return true;
   };
 
   const drop = (id: number) => {
     setPicked(null);
-    say('staff_plans.sort.dropped', id, indexOf(id));
+    say(texts.dropped, id, indexOf(id));
   };
 
   const onHandleKey = (event: KeyboardEvent<HTMLButtonElement>, id: number) => {
@@ -99,7 +114,7 @@ export function SortableList<T>({
       if (key !== ' ' && key !== 'Enter') return;
       event.preventDefault();
       setPicked({ id, from: at });
-      say('staff_plans.sort.picked', id, at);
+      say(texts.picked, id, at);
       return;
     }
     if (key === 'ArrowUp' || key === 'ArrowLeft') move(id, at - 1, 'handle');
@@ -113,7 +128,7 @@ export function SortableList<T>({
         refocus.current = { id, part: 'handle' };
         onMove(id, picked.from);
       }
-      say('staff_plans.sort.canceled', id, picked.from);
+      say(texts.canceled, id, picked.from);
     } else {
       // Tab and the rest leave the item where it is now.
       if (key === 'Tab') drop(id);
@@ -162,9 +177,9 @@ export function SortableList<T>({
       setDragging(null);
       if (canceled) {
         if (indexOf(id) !== from) onMove(id, from);
-        say('staff_plans.sort.canceled', id, from);
+        say(texts.canceled, id, from);
       } else if (indexOf(id) !== from) {
-        say('staff_plans.sort.dropped', id, indexOf(id));
+        say(texts.dropped, id, indexOf(id));
       }
     };
     const up = () => finish(false);
@@ -189,7 +204,7 @@ export function SortableList<T>({
   return (
     <>
       <p id={helpId} className="sr-only">
-        {t('staff_plans.sort.help')}
+        {t(texts.help)}
       </p>
       <ol ref={listRef} aria-label={label} className="flex flex-col gap-3">
         {items.map((item, index) => {
@@ -210,7 +225,7 @@ export function SortableList<T>({
                   type="button"
                   ref={keep(id, 'handle')}
                   disabled={disabled}
-                  aria-label={t('staff_plans.sort.handle', { name })}
+                  aria-label={t(texts.handle, { name })}
                   aria-describedby={helpId}
                   aria-pressed={picked?.id === id}
                   onKeyDown={(event) => onHandleKey(event, id)}
@@ -229,14 +244,14 @@ export function SortableList<T>({
               <div className="flex flex-col justify-center gap-1">
                 <MoveButton
                   ref={keep(id, 'up')}
-                  label={t('staff_plans.sort.move_up', { name })}
+                  label={t(texts.moveUp, { name })}
                   disabled={disabled || index === 0}
                   onClick={() => move(id, index - 1, 'up')}
                   direction="up"
                 />
                 <MoveButton
                   ref={keep(id, 'down')}
-                  label={t('staff_plans.sort.move_down', { name })}
+                  label={t(texts.moveDown, { name })}
                   disabled={disabled || index === count - 1}
                   onClick={() => move(id, index + 1, 'down')}
                   direction="down"

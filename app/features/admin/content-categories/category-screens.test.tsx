@@ -1,0 +1,344 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import {
+  blogCategoryEndpoints,
+  CONTENT_MESSAGES,
+  type ContentCategory,
+  helpCategoryEndpoints,
+} from '#shared/contracts/admin/content.ts';
+import type { Lang } from '#shared/locales.ts';
+import { renderApp, testUser } from '../../../test/render-app.tsx';
+import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+
+// §2 the category screens over the real route table, with the server stood in for at fetch:
+// the list with its languages, a new category and an edit refused under their fields with
+// nothing typed lost, and the order of the help center's categories changed by keyboard.
+const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+function category(
+  category_id: number,
+  names: Partial<Record<Lang, string>>,
+  extra: Partial<ContentCategory> = {},
+): ContentCategory {
+  return {
+    category_id,
+    kind: 'blog',
+    parent_category_id: null,
+    position: category_id,
+    items_count: 0,
+    translations: Object.entries(names).map(([lang, name]) => ({
+      lang: lang as Lang,
+      name,
+      url: name.toLowerCase().replaceAll(' ', '-'),
+      description: '',
+      seo_title: `${name} | Blog`,
+      seo_description: '',
+      focus_keyphrase: '',
+      og_image_id: null,
+      canonical_url: '',
+    })),
+    ...extra,
+  };
+}
+
+const list = (items: ContentCategory[]) => ({
+  items,
+  controls: { page: 1, per_page: 50, total: items.length, last_page: 1 },
+});
+
+const bodies = (requests: Request[], url: string) =>
+  Promise.all(
+    requests
+      .filter((request) => request.url.endsWith(url))
+      .map((request) => request.clone().json()),
+  );
+
+const GUIDES = category(3, { en: 'Guides', es: 'Guías' }, { items_count: 2 });
+const NEWS = category(4, { en: 'News' });
+
+const help = (id: number, name: string, parent: number | null = null, position = id) =>
+  category(id, { en: name }, { kind: 'help', parent_category_id: parent, position });
+const HELP = [
+  help(1, 'Getting started'),
+  help(11, 'Setup', 1, 1),
+  help(12, 'Account basics', 1, 2),
+  help(2, 'Billing'),
+  help(21, 'Payments', 2, 1),
+  help(3, 'Troubleshooting'),
+];
+
+describe('blog categories', () => {
+  it('lists each category with its languages, and says so when there are none', async () => {
+    stubFetch({ [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES, NEWS])) });
+    const { screen } = await renderApp('/en/admin/blog/categories/overview', admin);
+    await expect
+      .element(screen.getByRole('heading', { level: 1, name: 'Blog categories' }))
+      .toBeVisible();
+    const row = screen.getByRole('row', { name: /Guides/ });
+    await expect.element(row).toHaveTextContent('English: written');
+    await expect.element(row).toHaveTextContent('Spanish: written');
+    await expect.element(row).toHaveTextContent('French: not written');
+    await expect.element(screen.getByRole('button', { name: 'Delete News' })).toBeVisible();
+
+    vi.unstubAllGlobals();
+    stubFetch({ [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([])) });
+    const second = await renderApp('/en/admin/blog/categories/overview', admin);
+    await expect.element(second.screen.getByText('No blog categories yet')).toBeVisible();
+  });
+
+  it('creates a category, and shows a refusal under its field with what was typed kept', async () => {
+    let refuse = true;
+    const seen = stubFetch({
+      [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES])),
+      [blogCategoryEndpoints.create.url]: async (request) => {
+        if (refuse) {
+          refuse = false;
+          return jsonResponse(422, {
+            code: 'validation_failed',
+            errors_validation: { url: [CONTENT_MESSAGES.slugTaken] },
+            errors_info: [],
+          });
+        }
+        const body = await request.clone().json();
+        return jsonResponse(201, { category: category(9, { en: body.name }) });
+      },
+    });
+    const { screen } = await renderApp('/en/admin/blog/categories/overview', admin);
+    await screen.getByRole('button', { name: 'New category' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'New blog category' });
+    await expect.element(dialog).toBeVisible();
+    await dialog.getByLabelText('Name').fill('Privacy tips');
+    await expect.element(dialog.getByLabelText('Address (slug)')).toHaveValue('privacy-tips');
+    await dialog.getByLabelText('Description').fill('Short reads.');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+
+    const slug = dialog.getByLabelText('Address (slug)');
+    await expect.element(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect
+      .element(slug)
+      .toHaveAccessibleDescription('This address is taken in this language.');
+    await expect.element(dialog.getByLabelText('Name')).toHaveValue('Privacy tips');
+    await expect.element(dialog.getByLabelText('Description')).toHaveValue('Short reads.');
+
+    await slug.fill('privacy-tips-2');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+    await expect.element(screen.getByRole('dialog', { name: 'Edit “Privacy tips”' })).toBeVisible();
+    expect(await bodies(seen, blogCategoryEndpoints.create.url)).toEqual([
+      {
+        lang: 'en',
+        name: 'Privacy tips',
+        url: 'privacy-tips',
+        description: 'Short reads.',
+        parent_category_id: null,
+      },
+      {
+        lang: 'en',
+        name: 'Privacy tips',
+        url: 'privacy-tips-2',
+        description: 'Short reads.',
+        parent_category_id: null,
+      },
+    ]);
+  });
+
+  it('adds a language to a category, keeping its SEO fields and leaving its parent be', async () => {
+    const seen = stubFetch({
+      [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES])),
+      [blogCategoryEndpoints.update.url]: () =>
+        jsonResponse(200, {
+          success: true,
+          category: category(3, { en: 'Guides', es: 'Guías', fr: 'Guides pratiques' }),
+        }),
+    });
+    const { screen } = await renderApp('/en/admin/blog/categories/overview', admin);
+    await screen.getByRole('button', { name: 'Edit Guides' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Edit “Guides”' });
+    await expect.element(dialog.getByLabelText('Name')).toHaveValue('Guides');
+    await dialog.getByRole('tab', { name: /^French/ }).click();
+    await expect.element(dialog.getByLabelText('Name')).toHaveValue('');
+    await dialog.getByLabelText('Name').fill('Guides pratiques');
+    await dialog.getByRole('button', { name: 'Save French' }).click();
+    await expect.element(dialog.getByRole('tab', { name: /^French/ })).toHaveTextContent('written');
+    await expect.element(dialog.getByRole('button', { name: 'Delete French' })).toBeVisible();
+    expect(await bodies(seen, blogCategoryEndpoints.update.url)).toEqual([
+      {
+        category_id: 3,
+        lang: 'fr',
+        name: 'Guides pratiques',
+        url: 'guides-pratiques',
+        description: '',
+      },
+    ]);
+
+    // English: the SEO screens' fields go back as they were.
+    await dialog.getByRole('tab', { name: /^English/ }).click();
+    await dialog.getByLabelText('Description').fill('How-tos.');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+    await expect.poll(() => bodies(seen, blogCategoryEndpoints.update.url)).toHaveLength(2);
+    expect((await bodies(seen, blogCategoryEndpoints.update.url))[1]).toEqual({
+      category_id: 3,
+      lang: 'en',
+      name: 'Guides',
+      url: 'guides',
+      description: 'How-tos.',
+      seo_title: 'Guides | Blog',
+      seo_description: '',
+      focus_keyphrase: '',
+      og_image_id: null,
+      canonical_url: '',
+    });
+  });
+
+  it('deletes a category after asking, and shows the refusal of one that is not empty', async () => {
+    stubFetch({
+      [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES])),
+      [blogCategoryEndpoints.delete.url]: () =>
+        jsonResponse(409, {
+          code: 'conflict',
+          errors_validation: {},
+          errors_info: [CONTENT_MESSAGES.categoryNotEmpty],
+        }),
+    });
+    const { screen } = await renderApp('/en/admin/blog/categories/overview', admin);
+    await screen.getByRole('button', { name: 'Delete Guides' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Guides”?' });
+    await dialog.getByRole('button', { name: 'Delete category' }).click();
+    await expect
+      .element(dialog.getByText('Move or delete what is filed in this category first.'))
+      .toBeVisible();
+  });
+});
+
+describe('help-center categories', () => {
+  it('shows the server’s refusal of a category as its own parent under the parent field', async () => {
+    const seen = stubFetch({
+      [helpCategoryEndpoints.list.url]: (request) => {
+        const parent = new URL(request.url).searchParams.get('parent_category_id');
+        const items =
+          parent === '0' ? HELP.filter((item) => item.parent_category_id === null) : HELP;
+        return jsonResponse(200, list(items));
+      },
+      [helpCategoryEndpoints.update.url]: () =>
+        jsonResponse(422, {
+          code: 'validation_failed',
+          errors_validation: { parent_category_id: [CONTENT_MESSAGES.ownParent] },
+          errors_info: [],
+        }),
+    });
+    const { screen } = await renderApp('/en/admin/help-center/categories/overview', admin);
+    await expect.element(screen.getByRole('row', { name: /Billing/ })).toBeVisible();
+    await expect.element(screen.getByRole('row', { name: /Setup/ })).not.toBeInTheDocument();
+    await screen.getByRole('button', { name: 'Edit Billing' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'Edit “Billing”' });
+    const parent = dialog.getByLabelText('Parent category');
+    await parent.selectOptions('2');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+    await expect
+      .element(parent)
+      .toHaveAccessibleDescription('A category cannot be its own parent.');
+    await expect.element(parent).toHaveValue('2');
+    expect(await bodies(seen, helpCategoryEndpoints.update.url)).toMatchObject([
+      { category_id: 2, lang: 'en', name: 'Billing', parent_category_id: 2 },
+    ]);
+  });
+
+  it('lists the sub-categories with their parents, and a new one needs a parent', async () => {
+    const seen = stubFetch({
+      [helpCategoryEndpoints.list.url]: () => jsonResponse(200, list(HELP)),
+      [helpCategoryEndpoints.create.url]: () =>
+        jsonResponse(201, { category: help(13, 'Devices', 1, 3) }),
+    });
+    const { screen } = await renderApp('/en/admin/help-center/categories/sub-categories', admin);
+    const table = screen.getByRole('table', { name: /sub-categories with their parents/ });
+    await expect.element(table.getByRole('row', { name: /Payments/ })).toHaveTextContent('Billing');
+    await expect
+      .element(table.getByRole('row', { name: /Troubleshooting/ }))
+      .not.toBeInTheDocument();
+    await screen.getByLabelText('Parent category').selectOptions('1');
+    await expect.element(table.getByRole('row', { name: /Payments/ })).not.toBeInTheDocument();
+
+    await screen.getByLabelText('Parent category').selectOptions('');
+    await screen.getByRole('button', { name: 'New sub-category' }).click();
+    const dialog = screen.getByRole('dialog', { name: 'New help-center category' });
+    await dialog.getByLabelText('Name').fill('Devices');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+    await expect
+      .element(dialog.getByLabelText('Parent category'))
+      .toHaveAccessibleDescription('This field is required.');
+    await dialog.getByLabelText('Parent category').selectOptions('1');
+    await dialog.getByRole('button', { name: 'Save English' }).click();
+    await expect
+      .poll(() => bodies(seen, helpCategoryEndpoints.create.url))
+      .toEqual([
+        { lang: 'en', name: 'Devices', url: 'devices', description: '', parent_category_id: 1 },
+      ]);
+  });
+
+  it('reorders the categories by keyboard, announces each move, and saves each level changed', async () => {
+    let items = HELP;
+    const seen = stubFetch({
+      [helpCategoryEndpoints.list.url]: () => jsonResponse(200, list(items)),
+      [helpCategoryEndpoints.sort.url]: async (request) => {
+        const body = await request.clone().json();
+        items = items.map((item) =>
+          body.category_ids.includes(item.category_id)
+            ? { ...item, position: body.category_ids.indexOf(item.category_id) + 1 }
+            : item,
+        );
+        items = [...items].sort((a, b) => a.position - b.position);
+        return jsonResponse(200, { success: true });
+      },
+    });
+    const { screen } = await renderApp('/en/admin/help-center/categories/sorting', admin);
+    const top = screen.getByRole('list', { name: 'Order of the top-level categories' });
+    const names = () =>
+      top
+        .getByTestId('category-name')
+        .elements()
+        .map((element) => element.textContent);
+    await expect.element(top).toBeVisible();
+    expect(names()).toEqual(['Getting started', 'Billing', 'Troubleshooting']);
+    await expect.element(screen.getByTestId('sortable-1')).toHaveTextContent('2 sub-categories');
+
+    const handle = screen.getByRole('button', { name: 'Move Troubleshooting', exact: true });
+    handle.element().focus();
+    await userEvent.keyboard(' ');
+    const announcer = screen.getByTestId('categories-announcer');
+    await expect
+      .element(announcer)
+      .toHaveTextContent('Troubleshooting picked up, position 3 of 3.');
+    await userEvent.keyboard('{ArrowUp}');
+    await expect.element(announcer).toHaveTextContent('Troubleshooting moved to position 2 of 3.');
+    await expect.element(handle).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    await userEvent.keyboard(' ');
+    await expect
+      .element(announcer)
+      .toHaveTextContent('Troubleshooting dropped at position 1 of 3.');
+    expect(names()).toEqual(['Troubleshooting', 'Getting started', 'Billing']);
+
+    // A sub-category moves within its parent only.
+    const setup = screen.getByRole('button', { name: 'Move Setup down' });
+    await setup.click();
+    await expect.element(screen.getByText('Unsaved changes')).toBeVisible();
+    await screen.getByRole('button', { name: 'Save order' }).click();
+    await expect.element(screen.getByText('Order saved')).toBeVisible();
+    expect(await bodies(seen, helpCategoryEndpoints.sort.url)).toEqual([
+      { parent_category_id: null, category_ids: [3, 1, 2] },
+      { parent_category_id: 1, category_ids: [12, 11] },
+    ]);
+    await expect.element(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
+    expect(names()).toEqual(['Troubleshooting', 'Getting started', 'Billing']);
+  });
+
+  it('offers to try again when the categories cannot be loaded', async () => {
+    stubFetch({ [helpCategoryEndpoints.list.url]: () => errorResponse(503, 'unavailable') });
+    const { screen } = await renderApp('/en/admin/help-center/categories/sorting', admin);
+    await expect
+      .element(screen.getByText('This could not be loaded'), { timeout: 10_000 })
+      .toBeVisible();
+    await expect.element(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
