@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { isOutbound, renderMarkdown } from './markdown.ts';
 
 /** The tags of an HTML text and their attributes (our stringifier quotes every value). */
 function tagsOf(html: string) {
@@ -19,6 +19,9 @@ function tagsOf(html: string) {
     ),
   }));
 }
+
+/** The ids of an HTML text's elements, in order. */
+const idsOf = (html: string) => [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id = '']) => id);
 
 const render = (markdown: string) => renderMarkdown(markdown, 'en', { siteHost: 'vpn.example' });
 
@@ -49,12 +52,58 @@ describe('renderMarkdown', () => {
 
   it('gives headings anchors and lists ## and ### in the table of contents', () => {
     const { html, toc } = render('## Install it\n\n### On Linux\n\n#### Deep\n\n## Install it');
-    expect(html).toContain('<h2 id="install-it">Install it</h2>');
-    expect(html).toContain('<h4 id="deep">Deep</h4>');
+    expect(html).toContain('<h2 id="user-content-install-it">Install it</h2>');
+    expect(html).toContain('<h4 id="user-content-deep">Deep</h4>');
     expect(toc).toEqual([
-      { depth: 2, id: 'install-it', text: 'Install it' },
-      { depth: 3, id: 'on-linux', text: 'On Linux' },
-      { depth: 2, id: 'install-it-1', text: 'Install it' },
+      { depth: 2, id: 'user-content-install-it', text: 'Install it' },
+      { depth: 3, id: 'user-content-on-linux', text: 'On Linux' },
+      { depth: 2, id: 'user-content-install-it-1', text: 'Install it' },
+    ]);
+  });
+
+  // The page around a body has ids of its own (`main`, `root`...): a body's never match them.
+  it('prefixes every id of a body, and its in-page links follow', () => {
+    const { html, toc } = render('## main\n\n## root\n\nSee [the top](#main).');
+    const ids = idsOf(html);
+    expect(ids).toEqual(['user-content-main', 'user-content-root']);
+    expect(toc.map((entry) => entry.id)).toEqual(ids);
+    expect(html).toContain('<a href="#user-content-main">the top</a>');
+    expect(render('[a](#user-content-main) [b](#)').html).toContain(
+      '<a href="#user-content-main">a</a> <a href="#">b</a>',
+    );
+  });
+
+  it('makes footnotes whose links reach their targets, and keeps them out of the outline', () => {
+    const { html, toc } = render('## Notes\n\nA claim.[^src]\n\n[^src]: A source.');
+    const ids = idsOf(html);
+    expect(new Set(ids).size).toBe(ids.length);
+    const targets = [...html.matchAll(/(?:href|aria-describedby)="#?([^"]+)"/g)].map(
+      ([, target = '']) => target,
+    );
+    expect(targets).toEqual(
+      expect.arrayContaining(['user-content-fn-src', 'user-content-fnref-src']),
+    );
+    for (const target of targets) expect(ids).toContain(target);
+    expect(html).toContain('<h2 class="sr-only" id="user-content-footnote-label">Footnotes</h2>');
+    expect(toc).toEqual([{ depth: 2, id: 'user-content-notes', text: 'Notes' }]);
+  });
+
+  it('names headings without letters or digits "section", each once', () => {
+    const { toc } = render('## ???\n\n## !!!\n\n## Section');
+    expect(toc.map((entry) => entry.id)).toEqual([
+      'user-content-section',
+      'user-content-section-1',
+      'user-content-section-2',
+    ]);
+  });
+
+  it("never gives a heading a footnote's id", () => {
+    const { html, toc } = render('## fn-1\n\n## footnote-label\n\nA claim.[^1]\n\n[^1]: A source.');
+    const ids = idsOf(html);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(toc.map((entry) => entry.id)).toEqual([
+      'user-content-fn-1-1',
+      'user-content-footnote-label-1',
     ]);
   });
 
@@ -65,6 +114,29 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="https://wireguard.com" rel="noopener nofollow">a</a>');
     expect(html).toContain('<a href="/en/pricing">b</a>');
     expect(html).toContain('<a href="https://vpn.example/en/blog">c</a>');
+  });
+
+  // `//host/path` takes the page's scheme to another host: a browser leaves the site.
+  it('counts protocol-relative links as outbound', () => {
+    const { html } = render('[a](//evil.example/x) [b](//vpn.example/en/blog)');
+    expect(html).toContain('<a href="//evil.example/x" rel="noopener nofollow">a</a>');
+    expect(html).toContain('<a href="//vpn.example/en/blog">b</a>');
+    expect(isOutbound('//evil.example/x', 'vpn.example')).toBe(true);
+    expect(isOutbound('//vpn.example/x', 'vpn.example')).toBe(false);
+    expect(isOutbound('/en/pricing', 'vpn.example')).toBe(false);
+    expect(isOutbound('#top', 'vpn.example')).toBe(false);
+    expect(isOutbound('mailto:a@vpn.example', 'vpn.example')).toBe(false);
+    expect(isOutbound('https://wireguard.com', 'vpn.example')).toBe(true);
+  });
+
+  // Images from other hosts are shown over https (http ones are dropped): a protocol-relative
+  // one is such an image, and is written as one.
+  it('writes protocol-relative images as the https images they are', () => {
+    const { html, images } = render('![a](//evil.example/a.png) ![b](https://cdn.example/b.png)');
+    expect(html).toContain('<img src="https://evil.example/a.png" alt="a"');
+    expect(html).toContain('<img src="https://cdn.example/b.png" alt="b"');
+    expect(images).toEqual(['https://evil.example/a.png', 'https://cdn.example/b.png']);
+    expect(render('![c](http://cdn.example/c.png)').html).not.toContain('cdn.example');
   });
 
   it('drops raw HTML and dangerous addresses', () => {
@@ -104,7 +176,7 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('javascript:');
   });
 
-  // The renderer's promise, for any input at all: nothing that runs.
+  // The renderer's promise, for any input at all: nothing that runs, and no id of the page's.
   it('never emits a script, an event handler or a javascript: address', () => {
     const pieces = fc.constantFrom(
       '<script>x</script>',
@@ -127,6 +199,12 @@ describe('renderMarkdown', () => {
       '# ',
       '- ',
       '| a | b |\n| - | - |\n| <b onmouseover=x>c</b> | d |',
+      '[^1]',
+      '\n\n[^1]: note\n\n',
+      '## main',
+      '[l](#main)',
+      '[l](//e.example/x)',
+      '![i](//e.example/i.png)',
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string()), { maxLength: 12 }), (parts) => {
@@ -137,6 +215,7 @@ describe('renderMarkdown', () => {
           expect(['script', 'iframe', 'style', 'form', 'svg', 'object']).not.toContain(tag.name);
           for (const { key, value } of tag.attributes) {
             expect(key).not.toMatch(/^on/);
+            if (key === 'id') expect(value).toMatch(/^user-content-/);
             if (key === 'href' || key === 'src') {
               expect(value.trim()).not.toMatch(/^(javascript|data|vbscript):/i);
             }

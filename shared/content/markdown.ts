@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug as bareSlug } from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { toString as hastText } from 'hast-util-to-string';
 import type { Root as MdastRoot } from 'mdast';
@@ -8,7 +8,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { visit } from 'unist-util-visit';
+import { SKIP, visit } from 'unist-util-visit';
 
 // Content bodies are Markdown, rendered once on save to the HTML that is stored beside the
 // source and served as it is (issue 22, "safe by construction"), and rendered the same way
@@ -16,8 +16,12 @@ import { visit } from 'unist-util-visit';
 // never passed through (remark-rehype drops it), and the HTML tree is sanitized with
 // GitHub's rules before anything of ours is added to it, so no input can produce a script,
 // an event handler or a `javascript:` address.
+//
+// Every id in a body starts `user-content-` (the sanitizer's prefix, GitHub's too), headings'
+// and footnotes' alike, so none can be the page's own (`main`, `root`...); a link within the
+// body (`#install-it`, a footnote's) gets the same prefix, so it reaches its target.
 
-/** A heading of the table of contents: `##` and `###`, with the anchor they link to. */
+/** A heading of the table of contents: `##` and `###`, with the id of the element. */
 export interface TocEntry {
   depth: 2 | 3;
   id: string;
@@ -58,25 +62,86 @@ const schema: SanitizeSchema = {
   protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto'], src: ['https'] },
 };
 
-function isExternal(href: string, siteHost: string | undefined): boolean {
-  if (!/^https?:\/\//i.test(href)) return false;
+/** What the sanitizer puts before every id (and `aria-describedby`) of a body. */
+const ID_PREFIX = defaultSchema.clobberPrefix ?? 'user-content-';
+
+/** The host an address without one is read against: a reserved name, never a real one. */
+const RELATIVE_HOST = 'relative.invalid';
+
+/**
+ * The web address a browser goes to from a link or image on our pages: a relative one stays
+ * on `RELATIVE_HOST`, a protocol-relative one (`//host/path`) takes the page's https.
+ * Undefined for other schemes (mail) and for what no browser would follow.
+ */
+function webAddress(href: string): URL | undefined {
   try {
-    return new URL(href).hostname !== siteHost;
+    const url = new URL(href, `https://${RELATIVE_HOST}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
   } catch {
-    return true;
+    return undefined;
   }
+}
+
+/**
+ * Whether a link leaves our site: a web address on another host, protocol-relative ones
+ * (`//host/path`) included. Relative addresses, fragments and mail are not outbound.
+ */
+export function isOutbound(href: string, siteHost: string | undefined): boolean {
+  const url = webAddress(href);
+  if (url) return url.hostname !== RELATIVE_HOST && url.hostname !== siteHost;
+  // An address that looks like the web's but does not parse: treated as foreign.
+  return /^(?:https?:)?\/\//i.test(href.trim());
+}
+
+/** A protocol-relative address (`//host/path`, or a browser's variant of it) as https. */
+function withScheme(src: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(src)) return src;
+  const url = webAddress(src);
+  return url && url.hostname !== RELATIVE_HOST ? url.href : src;
+}
+
+/** GFM's footnotes: the section at the end of a body, with its hidden "Footnotes" heading. */
+function isFootnotes(node: Element): boolean {
+  return node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
 }
 
 /** Our additions, after sanitizing: heading anchors, link and image attributes, the outline. */
 function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[] }) {
   return (tree: Root) => {
-    const slugger = new GithubSlugger();
+    // The ids already there are the footnotes' (the sanitizer has prefixed them): a heading
+    // whose slug is one of them takes the next free one.
+    const taken = new Set<string>();
     visit(tree, 'element', (node: Element) => {
+      if (typeof node.properties.id === 'string') taken.add(node.properties.id);
+    });
+    const slugger = new GithubSlugger();
+    const anchor = (text: string) => {
+      // A heading of no letters or digits ("## ???") is a numbered "section".
+      const name = bareSlug(text) === '' ? 'section' : text;
+      let id: string;
+      do id = ID_PREFIX + slugger.slug(name);
+      while (taken.has(id));
+      taken.add(id);
+      return id;
+    };
+    let inFootnotes = false;
+    const decorate = (node: Element) => {
+      if (isFootnotes(node)) {
+        // Its heading keeps the id its references point to, and neither it nor a heading in
+        // a note is part of the outline.
+        inFootnotes = true;
+        for (const child of node.children) {
+          if (child.type === 'element' && child.tagName === 'h2') continue;
+          if (child.type === 'element') visit(child, 'element', decorate);
+        }
+        inFootnotes = false;
+        return SKIP;
+      }
       if (/^h[1-6]$/.test(node.tagName)) {
         const text = hastText(node).trim();
-        const id = slugger.slug(text) || `section-${out.toc.length + 1}`;
+        const id = anchor(text);
         node.properties.id = id;
-        if (node.tagName === 'h2' || node.tagName === 'h3') {
+        if (!inFootnotes && (node.tagName === 'h2' || node.tagName === 'h3')) {
           out.toc.push({ depth: node.tagName === 'h2' ? 2 : 3, id, text });
         }
       } else if (node.tagName === 'code') {
@@ -85,9 +150,18 @@ function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[]
         node.properties.className = name && /^language-[\w+#.-]{1,30}$/.test(name) ? [name] : [];
       } else if (node.tagName === 'a') {
         const href = String(node.properties.href ?? '');
-        if (isExternal(href, options.siteHost)) node.properties.rel = ['noopener', 'nofollow'];
+        if (href.length > 1 && href.startsWith('#') && !href.startsWith(`#${ID_PREFIX}`)) {
+          node.properties.href = `#${ID_PREFIX}${href.slice(1)}`;
+        } else if (isOutbound(href, options.siteHost)) {
+          node.properties.rel = ['noopener', 'nofollow'];
+        }
       } else if (node.tagName === 'img') {
-        const src = String(node.properties.src ?? '');
+        // An image from another host is shown as the https one it is (http ones are dropped).
+        let src = String(node.properties.src ?? '');
+        if (src !== '') {
+          src = withScheme(src);
+          node.properties.src = src;
+        }
         out.images.push(src);
         node.properties.loading = 'lazy';
         node.properties.decoding = 'async';
@@ -97,7 +171,9 @@ function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[]
           node.properties.height = box.height;
         }
       }
-    });
+      return undefined;
+    };
+    visit(tree, 'element', decorate);
   };
 }
 
@@ -111,7 +187,12 @@ function rewriteLinks(tree: MdastRoot, rewrite: (href: string) => string) {
 // The pipeline's parts are made once per process: building them per call costs more than
 // rendering a help article.
 const parser = unified().use(remarkParse).use(remarkGfm).freeze();
-const toSafeHtmlTree = unified().use(remarkRehype).use(rehypeSanitize, schema).freeze();
+// remark-rehype leaves footnotes' ids bare: the sanitizer prefixes them, as it does any id,
+// and `finish` the links to them.
+const toSafeHtmlTree = unified()
+  .use(remarkRehype, { clobberPrefix: '' })
+  .use(rehypeSanitize, schema)
+  .freeze();
 const stringifier = unified().use(rehypeStringify).freeze();
 
 /** The words of a rendered tree's text (letters and digits of any script). */

@@ -69,6 +69,8 @@ export function presentSummary(row: ContentTranslationRow): TranslationSummary {
     unpublish_at: row.unpublishAt?.toISOString() ?? null,
     published_at: row.publishedAt?.toISOString() ?? null,
     updated_at: row.updatedAt.toISOString(),
+    seo_title: row.seoTitle,
+    seo_description: row.seoDescription,
   };
 }
 
@@ -127,7 +129,10 @@ export async function loadContentItem(
     ids.length === 0
       ? []
       : await db
-          .select({ translationId: contentRedirects.translationId, slug: contentRedirects.fromSlug })
+          .select({
+            translationId: contentRedirects.translationId,
+            slug: contentRedirects.fromSlug,
+          })
           .from(contentRedirects)
           .where(inArray(contentRedirects.translationId, ids))
           .orderBy(asc(contentRedirects.fromSlug));

@@ -70,9 +70,9 @@ describe('writing a post', () => {
     });
     const [en] = item.translations;
     expect(en).toMatchObject({ lang: 'en', state: 'draft', version: 1, tags: ['travel', 'WiFi'] });
-    expect(en?.contents_html).toContain('<h2 id="start-here">Start here</h2>');
+    expect(en?.contents_html).toContain('<h2 id="user-content-start-here">Start here</h2>');
     expect(en?.contents_html).not.toMatch(/script|javascript/);
-    expect(en?.toc).toEqual([{ depth: 2, id: 'start-here', text: 'Start here' }]);
+    expect(en?.toc).toEqual([{ depth: 2, id: 'user-content-start-here', text: 'Start here' }]);
     expect(await audited(item.id, 'content.created')).toHaveLength(1);
   });
 

@@ -79,10 +79,31 @@ const canonicalUrl = z
   .string(invalid)
   .trim()
   .max(2000, { error: FIELD_TOO_LONG })
-  .refine((value) => value === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), {
+  .refine((value) => value === '' || isCanonicalUrl(value), {
     error: CONTENT_MESSAGES.canonicalUrl,
   })
   .default('');
+
+/**
+ * An absolute http(s) address as the URL parser reads it, on a named host, without a login,
+ * and with none of the characters it would have to escape (quotes, `<`, `>`, spaces...):
+ * it goes into a page's `<link rel="canonical">` as it was typed.
+ */
+function isCanonicalUrl(value: string): boolean {
+  if (/[^!-~\u00a1-\u{10ffff}]|[\s"'<>\\^`{|}]/u.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.hostname.includes('.') &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
 
 /** The SEO fields every translation and main page has. */
 export const seoFields = z.object({
@@ -182,6 +203,9 @@ export const translationSummary = z.object({
   unpublish_at: isoDate.nullable(),
   published_at: isoDate.nullable(),
   updated_at: isoDate,
+  /** What search results show (the SEO screens' lists judge them). */
+  seo_title: z.string(),
+  seo_description: z.string(),
 });
 export type TranslationSummary = z.infer<typeof translationSummary>;
 

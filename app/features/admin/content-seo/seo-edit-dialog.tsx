@@ -44,7 +44,7 @@ export type SeoTarget =
     };
 
 /** An item with every translation, as the editor reads it (one cache entry for both). */
-export function useContentItem(area: ContentArea, id: number) {
+function useContentItem(area: ContentArea, id: number) {
   return useQuery({
     queryKey: contentItemKey(area, id),
     queryFn: ({ signal }) =>

@@ -23,6 +23,8 @@ const summary = {
   unpublish_at: null,
   published_at: when,
   updated_at: when,
+  seo_title: '',
+  seo_description: '',
 };
 
 function postWith(version: number, seoTitle: string) {

@@ -11,12 +11,12 @@ import { isLang, LANGS, type Lang } from '#shared/locales.ts';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useLang } from '../../auth/use-lang.ts';
-import { CONTENT_AREAS, type ContentArea } from '../content/content-areas.ts';
+import { CONTENT_AREAS } from '../content/content-areas.ts';
 import { StateBadge } from '../content/state-badge.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
 import type { Column } from '../kit/data-table.tsx';
 import { ListPage } from '../kit/list-page.tsx';
-import { SeoEditDialog, type SeoTarget, useContentItem } from './seo-edit-dialog.tsx';
+import { SeoEditDialog, type SeoTarget } from './seo-edit-dialog.tsx';
 import { SeoState } from './seo-state.tsx';
 import { SeoTabs } from './seo-tabs.tsx';
 
@@ -88,18 +88,9 @@ function LanguageChoice({ lang, onChange }: { lang: Lang; onChange: (lang: Lang)
   );
 }
 
-/** An item's SEO state in one language: read from the item itself (the list does not carry it). */
-function ItemSeoCell({ area, id, lang }: { area: ContentArea; id: number; lang: Lang }) {
-  const { t } = useTranslation();
-  const item = useContentItem(area, id);
-  if (!item.data) {
-    return item.isPending ? (
-      <span className="text-xs text-slate-500">{t('staff_seo.lists.checking')}</span>
-    ) : (
-      <span className="text-xs text-red-700">{t('staff_seo.lists.not_loaded')}</span>
-    );
-  }
-  const translation = item.data.translations.find((tr) => tr.lang === lang);
+/** An item's SEO state in one language, as its list row carries it. */
+function ItemSeoCell({ item, lang }: { item: ContentListItem; lang: Lang }) {
+  const translation = item.translations.find((tr) => tr.lang === lang);
   if (!translation) return <span className="text-xs text-slate-500">—</span>;
   return (
     <SeoState lang={lang} title={translation.seo_title} description={translation.seo_description} />
@@ -145,7 +136,7 @@ function ItemsSeoPage({ areaName }: { areaName: 'posts' | 'articles' }) {
     {
       key: 'seo',
       header: 'staff_seo.columns.seo',
-      cell: (item) => <ItemSeoCell area={area} id={item.id} lang={lang} />,
+      cell: (item) => <ItemSeoCell item={item} lang={lang} />,
     },
   ];
   return (
