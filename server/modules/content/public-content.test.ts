@@ -19,7 +19,7 @@ const post = (lang: 'en' | 'es', url: string, extra: Record<string, unknown> = {
   name: 'Public Wi-Fi',
   url,
   contents: 'A café network is shared.',
-  state: 'published',
+  state: 'published' as const,
   ...extra,
 });
 
