@@ -82,7 +82,9 @@ async function cycleInvoices(subscriptionRef: string): Promise<SandboxInvoice[]>
         sql`${sandboxObjects.data}->>'reason' = 'subscription_cycle'`,
       ),
     )
-    .orderBy(sandboxObjects.createdAt);
+    // By the period each bills: a catch-up makes its invoices in one transaction, where
+    // PostgreSQL's clock (created_at) stands still.
+    .orderBy(sql`${sandboxObjects.data}->>'periodStart'`, sandboxObjects.createdAt);
   return rows.map((row) => row.data as unknown as SandboxInvoice);
 }
 
