@@ -38,6 +38,7 @@ export const LAZY_PARTS = [
   'admin-content',
   'admin-content-categories',
   'admin-content-seo',
+  'admin-content-media',
   'dashboard',
   'referral',
   'family',

@@ -79,6 +79,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-content',
     'admin-content-categories',
     'admin-content-seo',
+    'admin-content-media',
     // Staff's own notification settings are the customer's screen.
     'notifications',
   ],

@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { CategoriesService } from './categories-service.ts';
 import { listContent } from './content-query.ts';
 import { AREA_KINDS, type ContentArea, ContentService } from './content-service.ts';
+import { mediaRoutes } from './media-routes.ts';
 import { listRevisions, viewRevision } from './revisions-query.ts';
 import { SeoService } from './seo-service.ts';
 import { listTags } from './tags-query.ts';
@@ -96,6 +97,7 @@ export function contentRoutes(app: App): Route[] {
     }),
     route(faqEndpoints.list, ({ query }) => listContent(app.db, AREA_KINDS.faq, query)),
     ...itemRoutes('faq', faqEndpoints),
+    ...mediaRoutes(app),
     route(contentEndpoints.revisions, ({ query }) =>
       listRevisions(app.db, query.id, query.lang, query),
     ),

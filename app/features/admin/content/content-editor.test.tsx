@@ -7,6 +7,7 @@ import {
   contentEndpoints,
   postEndpoints,
 } from '#shared/contracts/admin/content.ts';
+import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
 
@@ -249,5 +250,34 @@ describe('the editor on a saved text', () => {
       .toHaveValue('Wi-Fi in cafés');
     const restore = seen.find((request) => request.url.endsWith(contentEndpoints.restore.url));
     expect(await restore?.json()).toEqual({ revision_id: 7, version: 3 });
+  });
+});
+
+describe('images in the text', () => {
+  it('inserts an image chosen from the library as Markdown with its alt text', async () => {
+    const { screen } = await openEdit({
+      [mediaEndpoints.list.url]: () =>
+        jsonResponse(200, {
+          items: [
+            {
+              media_id: 5,
+              url: '/media/content/k3y.webp',
+              width: 1600,
+              height: 900,
+              bytes: 12_345,
+              alt: 'A router on a desk',
+              original_name: 'router.png',
+              uses: 0,
+              created_at: at,
+            },
+          ],
+          controls: { page: 1, per_page: 24, total: 1, last_page: 1 },
+        }),
+    });
+    await screen.getByRole('button', { name: 'Insert an image' }).click();
+    await screen.getByRole('button', { name: 'Insert “A router on a desk”' }).click();
+    await expect
+      .element(screen.getByRole('textbox', { name: 'Text (Markdown)' }))
+      .toHaveValue('A café network is shared.\n\n![A router on a desk](/media/content/k3y.webp)\n');
   });
 });

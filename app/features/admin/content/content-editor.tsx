@@ -22,6 +22,7 @@ import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
 import type { ContentArea } from './content-areas.ts';
 import { type ContentDraft, draftOf, requestOf, sameDraft } from './content-draft.ts';
 import { MarkdownField } from './markdown-field.tsx';
+import { imageMarkdown, MediaPicker } from './media-picker.tsx';
 import { QuestionsField } from './questions-field.tsx';
 import { RevisionsPanel } from './revisions-panel.tsx';
 import { SeoPanel } from './seo-panel.tsx';
@@ -97,6 +98,7 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
   const autosaving = useRef<Promise<void> | null>(null);
 
@@ -385,6 +387,19 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
               error={errors.contents}
               onChange={(contents) => edit({ contents })}
             />
+            <div>
+              <Button type="button" variant="ghost" onClick={() => setPicking(true)}>
+                {t('staff_media.open_picker')}
+              </Button>
+              <MediaPicker
+                open={picking}
+                onClose={() => setPicking(false)}
+                onPick={(image) => {
+                  const before = draft.contents.trimEnd();
+                  edit({ contents: `${before}${before ? '\n\n' : ''}${imageMarkdown(image)}\n` });
+                }}
+              />
+            </div>
             {area.kind === 'faq' && (
               <QuestionsField
                 lang={lang}
