@@ -188,7 +188,8 @@ export class CategoriesService {
     const [media] = await db
       .select({ id: contentMedia.id })
       .from(contentMedia)
-      .where(eq(contentMedia.id, id));
+      .where(eq(contentMedia.id, id))
+      .for('key share');
     if (!media) throw AppError.field('og_image_id', M.unknownMedia);
   }
 

@@ -173,6 +173,13 @@ function inputOf(
   };
 }
 
+/** Admins publish; authors only when an admin allows it in the content settings. */
+export async function mayPublish(db: Database, actor: ActiveSession): Promise<boolean> {
+  if (actor.user.role === 'ADMIN') return true;
+  const [settings] = await db.select().from(contentSettings).where(eq(contentSettings.id, 1));
+  return settings?.authorsCanPublish ?? false;
+}
+
 /** Tag names once each, in the order given, by their slug. */
 function distinctTags(names: readonly string[]): { name: string; slug: string }[] {
   const bySlug = new Map<string, string>();
@@ -191,11 +198,8 @@ function distinctTags(names: readonly string[]): { name: string; slug: string }[
 export class ContentService {
   constructor(private readonly deps: ContentDeps) {}
 
-  /** Admins publish; authors only when an admin allows it in the content settings. */
-  async canPublish(db: Database, actor: ActiveSession): Promise<boolean> {
-    if (actor.user.role === 'ADMIN') return true;
-    const [settings] = await db.select().from(contentSettings).where(eq(contentSettings.id, 1));
-    return settings?.authorsCanPublish ?? false;
+  canPublish(db: Database, actor: ActiveSession): Promise<boolean> {
+    return mayPublish(db, actor);
   }
 
   private async findItem(
@@ -241,10 +245,13 @@ export class ContentService {
 
   private async checkMedia(db: Database, field: string, id: number | null | undefined) {
     if (id === undefined || id === null) return;
+    // Held until the save commits: a delete of the image waits, rather than making the
+    // save's reference fail (a 500) after this check passed.
     const [media] = await db
       .select({ id: contentMedia.id })
       .from(contentMedia)
-      .where(eq(contentMedia.id, id));
+      .where(eq(contentMedia.id, id))
+      .for('key share');
     if (!media) throw AppError.field(field, M.unknownMedia);
   }
 
@@ -415,7 +422,7 @@ export class ContentService {
     acting: Acting,
     item: ContentItemRow,
     fields: TranslationInput,
-    options: { version?: number; autosave?: boolean; coverImageId?: number | null },
+    options: { version?: number; autosave?: boolean },
   ): Promise<{ translationId: number; changed: string[]; revision: 'added' | 'folded' | null }> {
     const [own] = await db
       .select()
@@ -504,11 +511,9 @@ export class ContentService {
       translationId = created.id;
     }
     if (item.kind === 'post') await this.saveTags(db, translationId, fields.lang, tags);
-    await this.saveMediaUses(db, translationId, [
-      ...rendered.mediaIds,
-      fields.og_image_id,
-      options.coverImageId ?? item.coverImageId,
-    ]);
+    // The item's cover is counted from the item itself (the library's uses): a row per
+    // translation would outlive a cover changed or removed in another language's save.
+    await this.saveMediaUses(db, translationId, [...rendered.mediaIds, fields.og_image_id]);
     const revision = await this.saveRevision(
       db,
       acting.actor,
@@ -550,7 +555,7 @@ export class ContentService {
         })
         .returning();
       if (!item) throw new Error('item not inserted');
-      await this.saveTranslation(tx, acting, item, body, { coverImageId: item.coverImageId });
+      await this.saveTranslation(tx, acting, item, body, {});
       await this.audit(tx, acting, 'content.created', item.id, {
         kind,
         lang: body.lang,
@@ -596,7 +601,6 @@ export class ContentService {
       const saved = await this.saveTranslation(tx, acting, item, body, {
         version: body.version,
         autosave: body.autosave,
-        coverImageId: itemChanges.coverImageId,
       });
       const itemChanged = Object.keys(itemChanges).length > 0;
       if (itemChanged || saved.changed.length > 0) {

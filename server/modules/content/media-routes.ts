@@ -12,6 +12,7 @@ import { FIELD_IS_INVALID, FIELD_IS_REQUIRED } from '#shared/validation/zod-mess
 import { AppError } from '../../http/app-error.ts';
 import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
+import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { cleanFileName, MediaService, type MediaUpload } from './media-service.ts';
 
 /** An alt text in UTF-8 is at most 4 bytes a character; the app's default field limit is 1 KB. */
@@ -79,12 +80,20 @@ async function readUpload(request: FastifyRequest): Promise<MediaUpload> {
 
 /** Issue 22: the content media library's calls (list, upload, alt text, delete). */
 export function mediaRoutes(app: App): Route[] {
-  const media = new MediaService({ db: app.db, storage: app.storage });
+  const media = new MediaService({ db: app.db, storage: app.storage, log: app.log });
   return [
     route(mediaEndpoints.list, ({ query }) => media.list(query)),
-    route(mediaEndpoints.upload, async ({ request, auth }) => ({
-      media: await media.upload({ request, actor: auth }, await readUpload(request)),
-    })),
+    route(mediaEndpoints.upload, async ({ request, auth }) => {
+      // Counted before the upload is read: decoding a large image is the costly part.
+      await app.rateLimiter.consume([
+        {
+          name: 'content-media-account',
+          key: String(auth.user.id),
+          ...CREDENTIAL_LIMITS.contentMediaPerAccount,
+        },
+      ]);
+      return { media: await media.upload({ request, actor: auth }, await readUpload(request)) };
+    }),
     route(mediaEndpoints.update, async ({ request, auth, body }) => ({
       success: true as const,
       media: await media.updateAlt({ request, actor: auth }, body.media_id, body.alt),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import type { z } from 'zod';
 import {
@@ -29,7 +30,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import type { Acting } from './content-service.ts';
+import { type Acting, mayPublish } from './content-service.ts';
 
 /** The widest image we keep: a body is at most ~800 px wide, at 2x density and some to spare. */
 export const MEDIA_MAX_WIDTH = 2000;
@@ -186,6 +187,7 @@ export function cleanFileName(name: string | undefined): string {
 export interface MediaDeps {
   db: Database;
   storage: FileStorage;
+  log: FastifyBaseLogger;
 }
 
 /** What an upload brings: the image's bytes, its file name and its alt text (checked). */
@@ -349,6 +351,11 @@ export class MediaService {
           validation: { in_use_confirmed: [M.mediaInUse, ...uses.map(mediaUseText)] },
         });
       }
+      // Taking an image off pages (covers and SEO images cleared, gone from bodies) is a
+      // change to what they show: for someone who may publish.
+      if (uses.length > 0 && !(await mayPublish(tx, acting.actor))) {
+        throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
+      }
       // content_media_uses go with the row; covers and SEO images are set to none.
       await tx.delete(contentMedia).where(eq(contentMedia.id, id));
       await this.audit(tx, acting, 'content.media_deleted', id, {
@@ -359,7 +366,10 @@ export class MediaService {
       });
       return row.storageKey;
     });
-    await this.deps.storage.delete(storageKey);
+    // The delete is done: a file the disk would not remove now is only left over.
+    await this.deps.storage.delete(storageKey).catch((error: unknown) => {
+      this.deps.log.warn({ err: error, storageKey }, 'content image file not removed');
+    });
   }
 }
 

@@ -299,6 +299,13 @@ describe('deleting an image', () => {
       'post:en:With a cover',
       'blog_category:en:Guides with a picture',
     ]);
+    // Taking it off pages is for someone who may publish: not an author, by default.
+    const byAuthor = await send('POST', mediaEndpoints.delete.url, author.cookie, {
+      media_id: media.media_id,
+      in_use_confirmed: true,
+    });
+    expect(byAuthor.status).toBe(403);
+    expect(byAuthor.body.errors_info).toEqual([M.liveSettingsNotAllowed]);
     const confirmed = await send('POST', mediaEndpoints.delete.url, admin.cookie, {
       media_id: media.media_id,
       in_use_confirmed: true,

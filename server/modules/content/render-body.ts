@@ -46,7 +46,9 @@ export async function renderBody(
             height: contentMedia.height,
           })
           .from(contentMedia)
-          .where(inArray(contentMedia.storageKey, keys));
+          .where(inArray(contentMedia.storageKey, keys))
+          // Held until the save commits, so a delete of the image waits for it.
+          .for('key share');
   const boxes = new Map<string, ImageBox & { id: number }>(
     media.map((row) => [mediaPath(row.key), row]),
   );

@@ -74,7 +74,8 @@ export class SeoService {
     const [media] = await db
       .select({ id: contentMedia.id })
       .from(contentMedia)
-      .where(eq(contentMedia.id, id));
+      .where(eq(contentMedia.id, id))
+      .for('key share');
     if (!media) throw AppError.field('og_image_id', CONTENT_MESSAGES.unknownMedia);
   }
 

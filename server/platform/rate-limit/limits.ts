@@ -50,4 +50,6 @@ export const CREDENTIAL_LIMITS = {
   emailChangePerIp: { limit: 20, windowMs: HOUR },
   // Decoding a 20 MB image takes sharp a good share of a core.
   avatarPerAccount: { limit: 10, windowMs: HOUR },
+  // Staff's content images decode up to 40 megapixels: a busy day's uploads, no more.
+  contentMediaPerAccount: { limit: 120, windowMs: HOUR },
 } as const satisfies Record<string, LimitPreset>;
