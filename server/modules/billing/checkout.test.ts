@@ -602,7 +602,9 @@ describe('buying a plan on the sandbox gateway', async () => {
       }).finally(() => {
         settled = true;
       });
-      while (!settled) {
+      // Bounded: PGlite runs one transaction at a time, and a loop that always has the next
+      // event waiting could keep the change from its turn.
+      for (let batch = 0; batch < 8 && !settled; batch++) {
         await Promise.all(
           cards.map((card) =>
             applyAnswer(app, sandbox, {
