@@ -189,18 +189,17 @@ export class ProductsService {
     const ids = [...new Set(items.map((item) => item.product_id))];
     if (ids.length !== items.length) throw AppError.field('items', FIELD_IS_INVALID);
     const rows = await this.changed(async (tx) => {
-      const found = await tx
-        .select()
-        .from(products)
-        .where(and(inArray(products.id, ids), notDeleted))
-        .for('update');
+      const found = await tx.select().from(products).where(inArray(products.id, ids)).for('update');
       const byId = new Map(found.map((row) => [row.id, row]));
       items.forEach((item, index) => {
         if (!byId.has(item.product_id)) {
           throw AppError.field(`items.${index}.product_id`, FIELD_IS_INVALID);
         }
       });
-      const marking = items.filter((item) => item.as_most_selected === true);
+      // A plan another staff member deleted since this list was read has no place on the
+      // order page any more: its part of the save is moot, not a reason to refuse the rest.
+      const live = items.filter((item) => byId.get(item.product_id)?.deletedAt === null);
+      const marking = live.filter((item) => item.as_most_selected === true);
       const groups = marking.map((item) => {
         const row = byId.get(item.product_id);
         return `${row?.serviceId}:${row?.currency}`;
@@ -208,7 +207,7 @@ export class ProductsService {
       if (new Set(groups).size !== groups.length)
         throw AppError.field('items', M.mostSelectedTwice);
       const saved: ProductRow[] = [];
-      for (const item of items) {
+      for (const item of live) {
         const { product_id: _id, ...change } = item;
         const [row] = await tx
           .update(products)
@@ -235,10 +234,13 @@ export class ProductsService {
         action: 'products.mass_updated',
         actorId: acting.actor.user.id,
         subjectType: 'product',
-        data: { changes: items },
+        data: { changes: live },
       });
-      // Unmarked ones changed too: answer every product asked about as it is now.
-      return tx.select().from(products).where(inArray(products.id, ids));
+      // Unmarked ones changed too: answer every live product asked about as it is now.
+      return tx
+        .select()
+        .from(products)
+        .where(and(inArray(products.id, ids), notDeleted));
     });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return presentAdminProducts(

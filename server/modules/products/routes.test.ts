@@ -456,6 +456,23 @@ describe('products: changes', () => {
     expect(refused.body.errors_validation).toEqual({
       'items.1.product_id': ['input_errors.field_is_invalid'],
     });
+    // A plan deleted since the list was read is left out; the rest is saved.
+    expect((await call(e.delete, { ...as, body: { product_id: c.product_id } })).status).toBe(200);
+    const stale = await call(e.massUpdate, {
+      ...as,
+      body: {
+        items: [
+          { product_id: c.product_id, sort: 9, visible: true },
+          { product_id: b.product_id, sort: 1 },
+        ],
+      },
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.data.items.map((item) => [item.product_id, item.sort])).toEqual([
+      [b.product_id, 1],
+    ]);
+    const [gone] = await app.db.select().from(products).where(eq(products.id, c.product_id));
+    expect(gone).toMatchObject({ sort: 1, deletedAt: expect.any(Date) });
     const twice = await call(e.massUpdate, {
       ...as,
       body: {
