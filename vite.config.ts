@@ -33,6 +33,28 @@ function precompress(): Plugin {
   };
 }
 
+// A public page is whole HTML before any script runs (issue 23): its hydration script and the
+// modules it preloads are fetched at low priority, so they never compete with the page's
+// text and styles for a slow phone connection's bandwidth.
+function publicPageScriptsLast(): Plugin {
+  return {
+    name: 'public-page-scripts-last',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('site.html')) return html;
+        return html
+          .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+          .replaceAll(
+            '<link rel="modulepreload" ',
+            '<link rel="modulepreload" fetchpriority="low" ',
+          );
+      },
+    },
+  };
+}
+
 // Chunks holding any staff-only code or text (app/features/admin/, the admin messages) are
 // named `admin-…`, so a test can check that a customer's browser never downloads one.
 const STAFF_ONLY =
@@ -44,17 +66,34 @@ function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
     : 'assets/[name]-[hash].js';
 }
 
-export default defineConfig({
+// Two builds: the browser's (the app, index.html, and the public pages' script, site.html)
+// and the server's entry that renders public pages (`vite build --ssr`, loaded by the
+// server from dist/server; server/modules/site/site-renderer.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../dist/app',
-    emptyOutDir: true,
-    sourcemap: 'hidden',
-    target: 'es2022',
-    rollupOptions: { output: { chunkFileNames } },
-  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [publicPageScriptsLast(), precompress()]),
+  ],
+  build: isSsrBuild
+    ? {
+        outDir: '../dist/server',
+        emptyOutDir: true,
+        target: 'node20',
+        rollupOptions: { input: 'app/entry-server.tsx' },
+      }
+    : {
+        outDir: '../dist/app',
+        emptyOutDir: true,
+        sourcemap: 'hidden' as const,
+        target: 'es2022',
+        rollupOptions: {
+          input: { index: 'app/index.html', site: 'app/site.html' },
+          output: { chunkFileNames },
+        },
+      },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/app': { target: 'ws://localhost:3000', ws: true } },
   },
-});
+}));

@@ -7,7 +7,6 @@ import {
   redirect,
 } from 'react-router';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
-import { HomePage } from './features/home/home-page.tsx';
 import { NotFoundPage } from './features/not-found/not-found-page.tsx';
 import { UnavailableScreen } from './features/unavailable/unavailable-screen.tsx';
 import { decide } from './guards/decide.ts';
@@ -31,10 +30,9 @@ export interface RouteHandle {
   route: AppRoute;
 }
 
-// The home page and the 404 are in the first bundle; every other screen is a chunk of its own.
+// The 404 is in the first bundle; every other screen is a chunk of its own (the public
+// pages, the home among them, come as HTML from the server first: issue 23).
 const EAGER: Partial<Record<RouteName, RouteObject['Component']>> = {
-  home: HomePage,
-  referral: HomePage,
   'page-not-found': NotFoundPage,
 };
 

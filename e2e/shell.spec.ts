@@ -94,7 +94,8 @@ test('the mobile burger opens the menu and resets when the breakpoint changes', 
   page,
 }) => {
   await page.setViewportSize(MOBILE);
-  await page.goto('/en');
+  // The app's landing header (the public pages' own, served as HTML, opens without script).
+  await page.goto('/en/order-v2');
   const burger = page.getByTestId('burger');
   await expect(burger).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -110,8 +111,10 @@ test('the mobile burger opens the menu and resets when the breakpoint changes', 
   await expect(page.getByTestId('mobile-menu')).toHaveCount(0);
 });
 
-// Budget: the public home's first JavaScript, gzip-compressed, stays within 145 KB.
-test('the public home loads at most 145 KB of JavaScript (gzip)', async ({ page }) => {
+// Budget (issue 23): the JavaScript a public page needs before it is interactive, gzip
+// compressed, stays within 100 KB; the app's code comes only when a visitor follows a link
+// into it.
+test('the public home loads at most 100 KB of JavaScript (gzip)', async ({ page }) => {
   const bodies: Promise<Buffer>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') bodies.push(response.body());
@@ -123,7 +126,7 @@ test('the public home loads at most 145 KB of JavaScript (gzip)', async ({ page 
   );
   test.info().annotations.push({ type: 'home-js-gzip-bytes', description: String(gzipped) });
   console.log(`public home JavaScript: ${(gzipped / 1024).toFixed(1)} KB gzip`);
-  expect(gzipped).toBeLessThanOrEqual(145 * 1024);
+  expect(gzipped).toBeLessThanOrEqual(100 * 1024);
 });
 
 async function shoot(page: Page, name: string) {

@@ -30,6 +30,7 @@ import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { notificationsPlugin } from './modules/notifications/notifications-plugin.ts';
 import { referralPlugin } from './modules/referral/referral-plugin.ts';
+import { sitePlugin } from './modules/site/site-plugin.ts';
 import { type VpnPluginOptions, vpnPlugin } from './modules/vpn/vpn-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(referralPlugin);
   await app.register(vpnPlugin, deps.vpn ?? {});
   await app.register(contentPlugin);
+  await app.register(sitePlugin);
   await app.register(openApi);
   await app.register(healthRoutes);
   await registerApi(app);

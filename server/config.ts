@@ -130,6 +130,7 @@ const envSchema = z
       .regex(/^\/[a-z0-9-]+$/, 'must look like /account')
       .default('/account'),
     WEB_DIST_DIR: z.string().min(1).default('./dist/app'),
+    SITE_ENTRY: z.string().min(1).default('./dist/server/entry-server.js'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Shieldline VPN <no-reply@localhost>'),
@@ -256,6 +257,8 @@ export interface Config {
   locales: (typeof LANGS)[number][];
   accountBasePath: string;
   webDistDir: string;
+  /** The app's built server entry that renders the public pages (app/entry-server.tsx). */
+  siteEntry: string;
   shutdownTimeoutMs: number;
   /** Unset: mail is only stored in the outbox table and logged. */
   smtpUrl: string | undefined;
@@ -397,6 +400,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     locales: env.LOCALES,
     accountBasePath: env.ACCOUNT_BASE_PATH,
     webDistDir: env.WEB_DIST_DIR,
+    siteEntry: env.SITE_ENTRY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -469,6 +473,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     DATA_DIR: 'memory://',
     APP_SECRET: TEST_APP_SECRET,
+    // The public pages render from the app's source, so no build is needed to test them.
+    SITE_ENTRY: 'app/entry-server.tsx',
     ...overrides,
   });
 }

@@ -86,8 +86,15 @@ describe('route guard priorities (§2, first match wins)', () => {
     ['a language tag in capitals is read as one', '/EN/signup', {}, ['redirect', 1, '/en/signup']],
     ['an unsupported language alone goes home', '/de', {}, ['redirect', 1, '/en']],
     [
-      'an unsupported language before an unknown path is not found',
+      // It may be a page of the site (issue 23): the server answers it, or its 404.
+      'an unsupported language before a page address keeps it under the default one',
       '/de/nowhere',
+      {},
+      ['redirect', 1, '/en/nowhere'],
+    ],
+    [
+      'an unsupported language before an unknown path is not found',
+      '/de/nowhere/else',
       {},
       ['notFound', 1, '/en/page-not-found'],
     ],

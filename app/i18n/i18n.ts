@@ -39,11 +39,13 @@ export const LAZY_PARTS = [
   'admin-content-categories',
   'admin-content-seo',
   'admin-content-media',
+  'admin-help-insights',
   'dashboard',
   'referral',
   'family',
   'notifications',
   'vpn',
+  'public-site',
 ] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];
 

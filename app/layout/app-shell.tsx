@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLoaderData, useLocation, useMatches, useNavigation } from 'react-router';
+import { Link, Outlet, useLoaderData, useLocation, useMatches, useNavigation } from 'react-router';
+import { useLang } from '../features/auth/use-lang.ts';
 import type { RootData, RouteHandle } from '../router.tsx';
 import type { HeaderType } from '../routes/route-meta.ts';
 import type { RouteName } from '../routes/route-table.ts';
@@ -15,10 +16,9 @@ import { LazyRealtime } from './lazy-realtime.tsx';
 import { LogoLink } from './logo-link.tsx';
 import { LogoutOverlay } from './logout-overlay.tsx';
 import { MenuList } from './menu-list.tsx';
-import { RouteLink } from './route-link.tsx';
 import { SessionSignals } from './session-signals.tsx';
 import { SiteFooter } from './site-footer.tsx';
-import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
+import { LANDING_NAV, useSiteLinks } from './site-links.ts';
 import { SubscriptionUnavailable } from './subscription-unavailable.tsx';
 import { useViewportWidth } from './use-viewport-width.ts';
 
@@ -41,6 +41,7 @@ export function AppShell() {
   const mobile = isMobile(width);
   const role = useSession((session) => session.user?.role);
   const [menuOpen, setMenuOpen] = useState(false);
+  const links = useSiteLinks(useLang());
   const [asideOpen, setAsideOpen] = useState<boolean | null>(null);
   const withAside = header === 'app' && role !== undefined;
   const asideExpanded = asideOpen ?? (role ? width >= sidePanelBreakpoint(role) : true);
@@ -108,21 +109,21 @@ export function AppShell() {
               <ul className="flex flex-col gap-1">
                 {LANDING_NAV.map((link) => (
                   <li key={link}>
-                    <RouteLink
-                      name={PUBLIC_LINK_TARGET}
+                    <Link
+                      to={links[link]}
                       className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
                     >
                       {t(`site.${link}`)}
-                    </RouteLink>
+                    </Link>
                   </li>
                 ))}
                 <li>
-                  <RouteLink
-                    name={PUBLIC_LINK_TARGET}
+                  <Link
+                    to={links.help_center}
                     className="block rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
                   >
                     {t('site.help_center')}
-                  </RouteLink>
+                  </Link>
                 </li>
               </ul>
             )}

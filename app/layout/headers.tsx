@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLang } from '../features/auth/use-lang.ts';
 import type { RouteName } from '../routes/route-table.ts';
 import { useSession } from '../session/session-store.ts';
 import { AvatarMenu } from './avatar-menu.tsx';
@@ -6,7 +8,7 @@ import { Icon } from './icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LogoLink } from './logo-link.tsx';
 import { RouteLink } from './route-link.tsx';
-import { LANDING_NAV, PUBLIC_LINK_TARGET } from './site-links.ts';
+import { LANDING_NAV, useSiteLinks } from './site-links.ts';
 
 interface HeaderProps {
   routeName: RouteName;
@@ -43,15 +45,13 @@ export function Burger({
 /** Signed-out visitors: Help center on desktop and Log In (hidden on the sign-in page). */
 function VisitorLinks({ routeName, mobile }: { routeName: RouteName; mobile: boolean }) {
   const { t } = useTranslation();
+  const links = useSiteLinks(useLang());
   return (
     <>
       {!mobile && (
-        <RouteLink
-          name={PUBLIC_LINK_TARGET}
-          className="text-sm text-slate-600 hover:text-slate-900"
-        >
+        <Link to={links.help_center} className="text-sm text-slate-600 hover:text-slate-900">
           {t('site.help_center')}
-        </RouteLink>
+        </Link>
       )}
       {routeName !== 'signin' && (
         <RouteLink
@@ -80,6 +80,7 @@ export const MOBILE_MENU_ID = 'mobile-menu';
 /** Landing header: logo, up to six site links, the 'Get' button, language and account. */
 export function LandingHeader({ routeName, mobile, menuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();
+  const links = useSiteLinks(useLang());
   return (
     <header className="border-b border-slate-200 bg-white" data-header="landing">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4 sm:px-6">
@@ -89,12 +90,9 @@ export function LandingHeader({ routeName, mobile, menuOpen, onToggleMenu }: Hea
             <ul className="flex gap-5">
               {LANDING_NAV.map((link) => (
                 <li key={link}>
-                  <RouteLink
-                    name={PUBLIC_LINK_TARGET}
-                    className="text-sm text-slate-600 hover:text-slate-900"
-                  >
+                  <Link to={links[link]} className="text-sm text-slate-600 hover:text-slate-900">
                     {t(`site.${link}`)}
-                  </RouteLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -135,6 +133,7 @@ export function PlainHeader({ routeName, mobile }: HeaderProps) {
 /** User/admin header: burger on mobile, language and the avatar menu. */
 export function AppHeader({ routeName, mobile, menuOpen, onToggleMenu }: HeaderProps) {
   const { t } = useTranslation();
+  const links = useSiteLinks(useLang());
   return (
     <header className="border-b border-slate-200 bg-white" data-header="app">
       <div className="flex h-16 items-center gap-4 px-4 sm:px-6">
@@ -142,12 +141,9 @@ export function AppHeader({ routeName, mobile, menuOpen, onToggleMenu }: HeaderP
         {mobile && <LogoLink />}
         <div className="ml-auto flex items-center gap-3 sm:gap-4">
           {!mobile && (
-            <RouteLink
-              name={PUBLIC_LINK_TARGET}
-              className="text-sm text-slate-600 hover:text-slate-900"
-            >
+            <Link to={links.help_center} className="text-sm text-slate-600 hover:text-slate-900">
               {t('site.help_center')}
-            </RouteLink>
+            </Link>
           )}
           {!mobile && <LanguageSwitch />}
           <Account routeName={routeName} mobile={mobile} />

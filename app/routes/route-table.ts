@@ -97,6 +97,15 @@ export const ROUTES = [
     challenge: { required: true, checks: ['email', 'token', 'tokenValid'] },
   }),
   landing('page-not-found', 'page-not-found', open),
+  // The public site (issue 23): served as HTML by the server; the app shows the same pages
+  // from their data when it moves to one (app/features/site/site-screen.tsx).
+  landing('blog', 'blog', open),
+  landing('blog.more', 'blog/*', open),
+  landing('help-center', 'help-center', open),
+  landing('help-center.more', 'help-center/*', open),
+  landing('faq', 'faq/*', open),
+  // A page at `/{lang}/{slug}`: the screens' own first segments rank above it.
+  landing('page', ':slug', open),
   // Where Google and Apple send the sign-in popup back (shared/contracts/oauth.ts).
   plain('oauth.callback', 'oauth/callback', open),
   // A list mail's visible unsubscribe link (shared/contracts/notifications.ts): no sign-in.

@@ -7,14 +7,24 @@ import type { AppRoute, RouteName } from './route-table.ts';
 export type ScreenLoader = () => Promise<ComponentType>;
 
 // The screens built so far, by route name; a route without one shows "not available yet".
-// The home page and the 404 are in the first bundle (app/router.tsx), everything else loads
-// when its route is first opened. Here are the screens a visitor may open next (sign-in,
+// The 404 is in the first bundle (app/router.tsx), everything else loads when its route is
+// first opened. Here are the screens a visitor may open next (the public pages, sign-in,
 // sign-up, ordering); those behind a sign-in come through one import of
 // signed-in-screens.ts and the staff's of app/features/admin/admin-screens.ts, so the first
-// bundle carries one preload list for each instead of one per screen (the public home's
-// JavaScript budget). Admin code is named `admin-*` by the build (vite.config.ts) so a test
+// bundle carries one preload list for each instead of one per screen. Admin code is named `admin-*` by the build (vite.config.ts) so a test
 // can tell that a customer loads none.
+const siteScreen: ScreenLoader = () =>
+  import('../features/site/site-screen.tsx').then((m) => m.SiteScreen);
+
 export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  // The public site (issue 23), when the app moves to one of its pages.
+  home: siteScreen,
+  page: siteScreen,
+  blog: siteScreen,
+  'blog.more': siteScreen,
+  'help-center': siteScreen,
+  'help-center.more': siteScreen,
+  faq: siteScreen,
   signin: () => import('../features/auth/sign-in-page.tsx').then((m) => m.SignInPage),
   signup: () => import('../features/auth/sign-up-page.tsx').then((m) => m.SignUpPage),
   'password.forgot': () =>
@@ -60,7 +70,7 @@ export async function loadScreenCode(route: AppRoute): Promise<ComponentType | u
 /** The message files a screen of each area needs beyond the first bundle's. */
 export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
   // The family invite's page is public: the invitee may not be signed in yet.
-  public: ['auth', 'settings', 'family'],
+  public: ['auth', 'settings', 'family', 'public-site', 'order'],
   // The thanks page after an order is an account screen.
   account: ['auth', 'settings', 'order', 'dashboard', 'referral', 'family', 'notifications', 'vpn'],
   billing: ['auth', 'settings', 'billing', 'order'],
@@ -80,6 +90,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-content-categories',
     'admin-content-seo',
     'admin-content-media',
+    'admin-help-insights',
     // Staff's own notification settings are the customer's screen.
     'notifications',
   ],

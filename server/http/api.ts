@@ -14,6 +14,7 @@ import { customerDashboardRoutes } from '../modules/customer-dashboard/routes.ts
 import { customerRoutes } from '../modules/customers/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
 import { familySharingRoutes } from '../modules/family-sharing/routes.ts';
+import { helpSearchRoutes } from '../modules/help-search/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
@@ -22,6 +23,8 @@ import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
 import { salesRoutes } from '../modules/sales/routes.ts';
+import { siteRoutes } from '../modules/site/routes.ts';
+import { seoFilesRoutes } from '../modules/site/seo-files/routes.ts';
 import { statisticsRoutes } from '../modules/statistics/routes.ts';
 import { deviceRoutes } from '../modules/vpn/device-routes.ts';
 import { fleetRoutes } from '../modules/vpn/fleet-routes.ts';
@@ -64,11 +67,14 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   deviceRoutes,
   nodeRoutes,
   contentRoutes,
+  helpSearchRoutes,
+  siteRoutes,
 ];
 
 export async function registerApi(app: App): Promise<void> {
   const features = app.config.features;
   for (const routes of MODULES) await registerRoutes(app, routes(app), features);
+  await app.register(seoFilesRoutes);
   // Unknown /api paths answer with the JSON envelope, never with the SPA.
   await app.register(
     async (api: FastifyInstance) => {

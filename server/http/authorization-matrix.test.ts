@@ -498,6 +498,8 @@ const NOT_RECORD_IDS: Record<string, string> = {
       "the sandbox's stand-in for a bank's 3-D Secure page, reached by the link only the buyer is sent (a random payment id), as a bank's page is",
     ]),
   ),
+  'POST /api/public/v1/help-center/articles/vote body.translation_id':
+    'a published help-center article, the same for every visitor; the route takes live articles only',
   'GET /api/public/v1/billing/products query.service_id':
     'a §9 payment service number, the same for everyone',
   'POST /api/public/v1/billing/quote body.product_id': 'a product of the public catalog',

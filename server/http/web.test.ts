@@ -12,7 +12,7 @@ await writeFile(
   '<html><head><title>VPN</title></head><body></body></html>',
 );
 await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
-await writeFile(join(dist, 'robots.txt'), 'User-agent: *');
+await writeFile(join(dist, 'humans.txt'), 'User-agent: *');
 // The build's pre-compressed copies (vite.config.ts), the raw index's among them.
 await writeFile(join(dist, 'index.html.gz'), 'gzip of the raw index');
 await writeFile(join(dist, 'index.html.br'), 'brotli of the raw index');
@@ -40,7 +40,7 @@ describe('serving the web app', () => {
     expect(response.headers.location).toBe('/fr');
   });
 
-  it.each(['/fr', '/en/account/profile', '/r/abc', '/xx/unknown/path?x=1'])(
+  it.each(['/fr/signin', '/en/account/profile', '/r/abc', '/xx/unknown/path?x=1'])(
     'answers the screen path %s with index.html (history fallback)',
     async (url) => {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
@@ -52,7 +52,7 @@ describe('serving the web app', () => {
   );
 
   it('embeds the runtime configuration as a JSON data block, not a script', async () => {
-    const response = await app.inject({ url: '/fr' });
+    const response = await app.inject({ url: '/fr/signin' });
     const match = response.body.match(
       /<script type="application\/json" id="app-config">(.*?)<\/script>/,
     );
@@ -74,13 +74,13 @@ describe('serving the web app', () => {
   });
 
   it('serves other build files with a short cache', async () => {
-    const response = await app.inject({ url: '/robots.txt' });
+    const response = await app.inject({ url: '/humans.txt' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('keeps the 416 of a range past the end of a file, in the envelope', async () => {
-    const response = await app.inject({ url: '/robots.txt', headers: { range: 'bytes=999-' } });
+    const response = await app.inject({ url: '/humans.txt', headers: { range: 'bytes=999-' } });
     expect(response.statusCode).toBe(416);
     expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
   });

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '#shared/contracts/app-config.ts';
-import { publicAppConfig } from '../modules/app-config/public-config.ts';
+import { appConfigBlock, publicAppConfig } from '../modules/app-config/public-config.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
 import { publicRoutes } from './route-access.ts';
@@ -15,10 +15,7 @@ const SHORT = 'public, max-age=3600';
 
 /** index.html with the runtime configuration embedded as a JSON data block. */
 function renderIndex(template: string, appConfig: AppConfig): string {
-  // `<` is escaped so that no value can close the script element early.
-  const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
-  const block = `<script type="application/json" id="app-config">${json}</script>`;
-  return template.replace('</head>', `${block}</head>`);
+  return template.replace('</head>', `${appConfigBlock(appConfig)}</head>`);
 }
 
 /**
@@ -27,7 +24,7 @@ function renderIndex(template: string, appConfig: AppConfig): string {
  */
 function servedAsFile(path: string): boolean {
   const file = path.replace(/\.(gz|br)$/, '');
-  return file !== '/index.html' && !file.endsWith('.map');
+  return file !== '/index.html' && file !== '/site.html' && !file.endsWith('.map');
 }
 
 function looksLikeFile(url: string): boolean {
@@ -53,6 +50,9 @@ export const webPlugin = fp(
           prefix: '/',
           index: false,
           wildcard: false,
+          // Served by routes of their own (the site's machine files): a built copy would
+          // collide with them at start-up.
+          globIgnore: ['**/robots.txt', '**/sitemap*.xml'],
           preCompressed: true,
           allowedPath: servedAsFile,
           setHeaders: (res, path) => {
@@ -70,16 +70,17 @@ export const webPlugin = fp(
       reply.redirect(`/${app.config.defaultLocale}`),
     );
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      if (!index || !isPage || looksLikeFile(request.url)) {
-        return sendError(reply, new AppError('not_found'));
-      }
+      if (!isPage || looksLikeFile(request.url)) return sendError(reply, new AppError('not_found'));
+      // The public site's pages are whole HTML from the server; the rest is the app's.
+      if (await app.site.respond(request, reply)) return reply;
+      if (!index) return sendError(reply, new AppError('not_found'));
       if (POPUP_RETURN_PAGE.test(request.url)) {
         reply.header('cross-origin-opener-policy', 'unsafe-none');
       }
       return sendIndex(reply);
     });
   },
-  { name: 'web' },
+  { name: 'web', dependencies: ['site'] },
 );

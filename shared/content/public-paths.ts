@@ -26,3 +26,19 @@ export function categoryPath(kind: 'blog' | 'help', lang: string, slug: string):
 export function tagPath(lang: string, slug: string): string {
   return `/${lang}/blog/tag/${slug}`;
 }
+
+/** A section's own page: the home, the blog's first page, the help center. */
+export function sectionPath(section: 'home' | 'blog' | 'help', lang: string): string {
+  if (section === 'home') return `/${lang}`;
+  return section === 'blog' ? `/${lang}/blog` : `/${lang}/help-center`;
+}
+
+/** The blog's feed in a language: RSS 2.0 or Atom 1.0. */
+export function blogFeedPath(format: 'rss' | 'atom', lang: string): string {
+  return `/${lang}/blog/${format}.xml`;
+}
+
+/** The sitemap index, or one language's sitemap. */
+export function sitemapPath(lang?: string): string {
+  return lang === undefined ? '/sitemap.xml' : `/sitemap-${lang}.xml`;
+}

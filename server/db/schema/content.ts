@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { TocEntry } from '#shared/content/markdown.ts';
+import type { Lang } from '#shared/locales.ts';
 import { users } from './users.ts';
 
 // The content staff write (issue 22): pages, static pages, blog posts, help-center articles
@@ -120,6 +122,36 @@ export interface FaqQuestion {
   answerHtml: string;
 }
 
+/** PostgreSQL's text-search document (drizzle has no column type of it). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text-search configuration of each language: its parser's words stemmed and its stop
+ * words dropped (all five ship with PostgreSQL and PGlite). A language added to LOCALES does
+ * not compile until it has one here.
+ */
+export const SEARCH_CONFIGS = {
+  en: 'english',
+  es: 'spanish',
+  fr: 'french',
+  nl: 'dutch',
+  ru: 'russian',
+} as const satisfies Record<Lang, string>;
+
+/**
+ * A tag of a stored body, quoted attribute values included (an alt text may hold `>`); the
+ * renderer escapes every `<` of the text itself, so what is left is the text, with its
+ * character references (which the text-search parser reads as single tokens).
+ */
+export const HTML_TAG_PATTERN = `<(?:[^>"']|"[^"]*"|'[^']*')*>`;
+
+const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** The row's configuration as a constant per language, so a generated column may use it. */
+const ROW_CONFIG = `CASE "lang" ${Object.entries(SEARCH_CONFIGS)
+  .map(([lang, config]) => `WHEN ${quoted(lang)} THEN ${quoted(config)}::regconfig`)
+  .join(' ')} END`;
+const ROW_BODY_TEXT = `regexp_replace("body_html", ${quoted(HTML_TAG_PATTERN)}, ' ', 'g')`;
+
 /** An item in one language: its own text, address, SEO fields and state. */
 export const contentTranslations = pgTable(
   'content_translations',
@@ -156,10 +188,23 @@ export const contentTranslations = pgTable(
     updatedById: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Bumped by every save: a save based on an older version is refused, not lost. */
     version: integer().notNull().default(1),
+    /**
+     * What the help center's search matches (issue 23), kept by the database from the title
+     * (weight A), the summary (B) and the text of the rendered body (C) in the language's own
+     * configuration, so every writer (a save, the demo seed, the clock) keeps it right.
+     */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql.raw(
+        `setweight(to_tsvector(${ROW_CONFIG}, "title"), 'A') || ` +
+          `setweight(to_tsvector(${ROW_CONFIG}, "summary"), 'B') || ` +
+          `setweight(to_tsvector(${ROW_CONFIG}, ${ROW_BODY_TEXT}), 'C')`,
+      ),
+    ),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('content_translations_item_lang_key').on(table.itemId, table.lang),
+    index('content_translations_search_idx').using('gin', table.searchVector),
     uniqueIndex('content_translations_slug_key').on(table.space, table.lang, table.slug),
     // The clock's work: what is due to go public or private.
     index('content_translations_due_idx')

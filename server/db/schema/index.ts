@@ -10,6 +10,7 @@ export * from './gateway-customers.ts';
 export * from './gateway-events.ts';
 export * from './gateway-prices.ts';
 export * from './gateway-settings.ts';
+export * from './help-search.ts';
 export * from './idempotency-keys.ts';
 export * from './invoices.ts';
 export * from './mail-outbox.ts';

@@ -12,3 +12,10 @@ export function publicAppConfig(app: Pick<App, 'config' | 'realtime'>): AppConfi
     realtime: app.realtime.settings,
   };
 }
+
+/** The configuration as a JSON data block for a page's `<head>`; `<` is escaped so that no
+ * value can close the script element early. */
+export function appConfigBlock(appConfig: AppConfig): string {
+  const json = JSON.stringify(appConfig).replaceAll('<', '\\u003c');
+  return `<script type="application/json" id="app-config">${json}</script>`;
+}

@@ -22,6 +22,7 @@ export interface CatalogProduct {
 export class Catalog {
   readonly #db: Database;
   readonly #cache = new Map<string, { at: number; items: Promise<CatalogProduct[]> }>();
+  readonly #listeners: (() => void)[] = [];
 
   constructor(db: Database) {
     this.#db = db;
@@ -50,6 +51,12 @@ export class Catalog {
   /** Staff changed the catalog: the next read loads it afresh. */
   invalidate(): void {
     this.#cache.clear();
+    for (const listener of this.#listeners) listener();
+  }
+
+  /** Called after each `invalidate` (the public site's pages show prices). */
+  onInvalidate(listener: () => void): void {
+    this.#listeners.push(listener);
   }
 
   async #load(serviceId: ServiceId, currency: string): Promise<CatalogProduct[]> {

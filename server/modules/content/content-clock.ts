@@ -11,7 +11,7 @@ import { auditLog, contentTranslations } from '../../db/schema/index.ts';
 export async function runContentClock(
   db: Database,
   now: Date = new Date(),
-): Promise<{ published: number; unpublished: number }> {
+): Promise<{ published: number; unpublished: number; items: number[] }> {
   return db.transaction(async (tx) => {
     const published = await tx
       .update(contentTranslations)
@@ -56,6 +56,10 @@ export async function runContentClock(
         })),
       );
     }
-    return { published: published.length, unpublished: unpublished.length };
+    return {
+      published: published.length,
+      unpublished: unpublished.length,
+      items: [...new Set(rows.map((row) => row.id))],
+    };
   });
 }

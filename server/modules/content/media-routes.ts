@@ -94,12 +94,15 @@ export function mediaRoutes(app: App): Route[] {
       ]);
       return { media: await media.upload({ request, actor: auth }, await readUpload(request)) };
     }),
-    route(mediaEndpoints.update, async ({ request, auth, body }) => ({
-      success: true as const,
-      media: await media.updateAlt({ request, actor: auth }, body.media_id, body.alt),
-    })),
+    route(mediaEndpoints.update, async ({ request, auth, body }) => {
+      const updated = await media.updateAlt({ request, actor: auth }, body.media_id, body.alt);
+      app.contentChanges.emit({ type: 'media' });
+      return { success: true as const, media: updated };
+    }),
     route(mediaEndpoints.delete, async ({ request, auth, body }) => {
       await media.delete({ request, actor: auth }, body.media_id, body.in_use_confirmed);
+      // Pages that showed it (covers, bodies) show it no more.
+      app.contentChanges.emit({ type: 'media' });
       return { success: true as const };
     }),
   ];

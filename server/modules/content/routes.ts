@@ -31,23 +31,34 @@ export function contentRoutes(app: App): Route[] {
   const categories = new CategoriesService(app.db);
   const seo = new SeoService(app.db, (db, acting) => content.canPublish(db, acting.actor));
   const done = { success: true } as const;
+  // After each committed change: the public site drops the pages it touched.
+  const changed = app.contentChanges;
+  const itemChanged = (id: number, area: ContentArea) =>
+    changed.emit({ type: 'item', id, kinds: AREA_KINDS[area] });
+  const sectionChanged = (kind: 'blog' | 'help') =>
+    changed.emit({ type: 'section', kinds: kind === 'blog' ? ['post'] : ['article'] });
 
   /** The category calls of the blog's or the help center's tree. */
   const categoryRoutes = (kind: 'blog' | 'help', e: CategoryEndpoints): Route[] => [
     route(e.list, ({ query }) => categories.list(kind, query)),
-    route(e.create, async ({ request, auth, body }) => ({
-      category: await categories.create({ request, actor: auth }, kind, body),
-    })),
-    route(e.update, async ({ request, auth, body }) => ({
-      success: true as const,
-      category: await categories.update({ request, actor: auth }, kind, body),
-    })),
+    route(e.create, async ({ request, auth, body }) => {
+      const category = await categories.create({ request, actor: auth }, kind, body);
+      sectionChanged(kind);
+      return { category };
+    }),
+    route(e.update, async ({ request, auth, body }) => {
+      const category = await categories.update({ request, actor: auth }, kind, body);
+      sectionChanged(kind);
+      return { success: true as const, category };
+    }),
     route(e.delete, async ({ request, auth, body }) => {
       await categories.delete({ request, actor: auth }, kind, body.category_id);
+      sectionChanged(kind);
       return { success: true as const };
     }),
     route(e.deleteLang, async ({ request, auth, body }) => {
       await categories.deleteLang({ request, actor: auth }, kind, body.category_id, body.lang);
+      sectionChanged(kind);
       return { success: true as const };
     }),
   ];
@@ -55,19 +66,24 @@ export function contentRoutes(app: App): Route[] {
   /** The view, create, update, delete and delete-lang calls of one area. */
   const itemRoutes = (area: ContentArea, e: ContentItemEndpoints): Route[] => [
     route(e.view, async ({ query, auth }) => ({ item: await content.view(area, query.id, auth) })),
-    route(e.create, async ({ request, auth, body }) => ({
-      item: await content.create({ request, actor: auth }, area, body),
-    })),
-    route(e.update, async ({ request, auth, body }) => ({
-      success: true as const,
-      item: await content.update({ request, actor: auth }, area, body),
-    })),
+    route(e.create, async ({ request, auth, body }) => {
+      const item = await content.create({ request, actor: auth }, area, body);
+      itemChanged(item.id, area);
+      return { item };
+    }),
+    route(e.update, async ({ request, auth, body }) => {
+      const item = await content.update({ request, actor: auth }, area, body);
+      itemChanged(item.id, area);
+      return { success: true as const, item };
+    }),
     route(e.delete, async ({ request, auth, body }) => {
       await content.delete({ request, actor: auth }, area, body.id);
+      itemChanged(body.id, area);
       return { success: true as const };
     }),
     route(e.deleteLang, async ({ request, auth, body }) => {
       await content.deleteLang({ request, actor: auth }, area, body.id, body.lang);
+      itemChanged(body.id, area);
       return { success: true as const };
     }),
   ];
@@ -82,6 +98,7 @@ export function contentRoutes(app: App): Route[] {
     ...itemRoutes('articles', articleEndpoints),
     route(articleEndpoints.sort, async ({ request, auth, body }) => {
       await content.sortArticles({ request, actor: auth }, body.category_id, body.ids);
+      sectionChanged('help');
       return { success: true as const };
     }),
     ...categoryRoutes('blog', blogCategoryEndpoints),
@@ -93,6 +110,7 @@ export function contentRoutes(app: App): Route[] {
         body.parent_category_id,
         body.category_ids,
       );
+      sectionChanged('help');
       return { success: true as const };
     }),
     route(faqEndpoints.list, ({ query }) => listContent(app.db, AREA_KINDS.faq, query)),
@@ -104,10 +122,11 @@ export function contentRoutes(app: App): Route[] {
     route(contentEndpoints.revision, async ({ query }) => ({
       revision: await viewRevision(app.db, query.revision_id),
     })),
-    route(contentEndpoints.restore, async ({ request, auth, body }) => ({
-      success: true as const,
-      item: await content.restore({ request, actor: auth }, body.revision_id, body.version),
-    })),
+    route(contentEndpoints.restore, async ({ request, auth, body }) => {
+      const item = await content.restore({ request, actor: auth }, body.revision_id, body.version);
+      changed.emit({ type: 'item', id: item.id, kinds: [item.kind] });
+      return { success: true as const, item };
+    }),
     route(contentEndpoints.analyze, ({ body }) => {
       const text = body.analyze;
       return analyzeSeo({
@@ -123,18 +142,22 @@ export function contentRoutes(app: App): Route[] {
     route(seoEndpoints.mainPages, async () => ({ items: await seo.mainPages() })),
     route(seoEndpoints.updateMainPage, async ({ request, auth, body }) => {
       await seo.updateMainPage({ request, actor: auth }, body);
+      changed.emit({ type: 'main_page', page: body.page });
       return done;
     }),
     route(seoEndpoints.mainPageFaq, async ({ request, auth, body }) => {
       await seo.placeFaq({ request, actor: auth }, body);
+      changed.emit({ type: 'main_page', page: body.page });
       return done;
     }),
     route(seoEndpoints.updateItem, async ({ request, auth, body }) => {
       await content.updateSeo({ request, actor: auth }, body);
+      changed.emit({ type: 'item', id: body.id, kinds: [] });
       return done;
     }),
     route(seoEndpoints.updateCategory, async ({ request, auth, body }) => {
       await seo.updateCategory({ request, actor: auth }, body);
+      changed.emit({ type: 'section', kinds: ['post', 'article'] });
       return done;
     }),
     route(contentEndpoints.settings, async () => {

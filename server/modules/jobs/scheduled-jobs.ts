@@ -39,6 +39,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     name: 'content-clock',
     firstRunMs: 10_000,
     everyMs: 30_000,
-    run: (app) => runContentClock(app.db),
+    run: async (app) => {
+      const changed = await runContentClock(app.db);
+      for (const id of changed.items) app.contentChanges.emit({ type: 'item', id, kinds: [] });
+    },
   },
 ];

@@ -42,6 +42,7 @@ export class FleetEvents {
   private lastLocations = 0;
   private closed = false;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly statusListeners: (() => void)[] = [];
 
   constructor(
     private readonly deps: { db: Database; realtime: Realtime; log: FastifyBaseLogger },
@@ -57,6 +58,12 @@ export class FleetEvents {
       this.staffTimer.unref();
     }
     this.locationsChanged(options.statusChanged === true);
+    if (options.statusChanged) for (const listener of this.statusListeners) listener();
+  }
+
+  /** Called when a server's status changed, came or went (the public servers page). */
+  onStatusChanged(listener: () => void): void {
+    this.statusListeners.push(listener);
   }
 
   /** What customers can pick changed; `now` skips the wait (a server came or went). */

@@ -342,6 +342,16 @@ describe('RATE_LIMIT_SCALE', () => {
   });
 });
 
+describe('within', () => {
+  it('counts and says whether a hit is within the limit, refusing nothing', async () => {
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), silentLog);
+    const rule = { name: 'first-only', key: 'k', limit: 1, windowMs: 60_000 };
+    expect(await limiter.within(rule)).toBe(true);
+    expect(await limiter.within(rule)).toBe(false);
+    expect(await limiter.within({ ...rule, key: 'other' })).toBe(true);
+  });
+});
+
 describe('connectRedis', () => {
   it('refuses an unreachable server without echoing the URL', async () => {
     const attempt = connectRedis('redis://:hunter2@127.0.0.1:1', RATE_LIMIT_REDIS);
@@ -364,7 +374,10 @@ describe('failing open', () => {
     const limiter = new RateLimiter(broken, log);
     await limiter.consume([{ name: 'sign-in-ip', key: '192.0.2.1', limit: 1, windowMs: 1_000 }]);
     await limiter.reset('sign-in-ip', '192.0.2.1');
-    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(
+      await limiter.within({ name: 'miss', key: '192.0.2.1', limit: 1, windowMs: 1_000 }),
+    ).toBe(true);
+    expect(log.error).toHaveBeenCalledTimes(3);
     expect(JSON.stringify(log.error.mock.calls)).not.toContain('192.0.2.1');
   });
 

@@ -70,6 +70,22 @@ export class RateLimiter {
   }
 
   /**
+   * Counts a hit against one rule and says whether it is still within the limit, refusing
+   * nothing: for work that is skipped over a limit rather than refused (a search that found
+   * nothing is counted for staff only the first time an address makes it in a while). Fails
+   * open like `consume`.
+   */
+  async within(rule: RateLimitRule): Promise<boolean> {
+    try {
+      const hit = await this.store.hit(storageKey(rule.name, rule.key), rule.windowMs);
+      return hit.count <= this.limitOf(rule);
+    } catch (error) {
+      this.log.error({ err: error, rule: rule.name }, 'rate limit store failed; allowed');
+      return true;
+    }
+  }
+
+  /**
    * Limits failures only: an account's correct passwords and codes never count against it,
    * so a guesser cannot lock its owner out faster than the owner can sign in.
    *

@@ -12,6 +12,7 @@ import type { ListFilter } from '../kit/list-filters.tsx';
 import { ListPage } from '../kit/list-page.tsx';
 import { CONTENT_AREAS, type ContentArea, type ContentAreaName } from './content-areas.ts';
 import { ContentSettingsPanel } from './content-settings-panel.tsx';
+import { HelpInsightsPanel } from './help-insights-panel.tsx';
 import { StateBadge } from './state-badge.tsx';
 
 const FILTERS: readonly ListFilter[] = [
@@ -121,6 +122,7 @@ function ContentListPage({ areaName }: { areaName: ContentAreaName }) {
         empty={{ title: t(`${texts}.empty_title`), text: t(`${texts}.empty_text`) }}
         fixed={area.fixed}
       />
+      {areaName === 'articles' && <HelpInsightsPanel />}
     </AdminPage>
   );
 }

@@ -1,0 +1,34 @@
+import type { Redis } from 'ioredis';
+import type { PageCache } from './page-cache.ts';
+
+const CHANNEL = 'site:purge';
+
+/**
+ * Drops rendered pages here and, through Redis when it is configured, in every other API
+ * process (each keeps its own page cache): `origin|tag,tag,…`, so a process skips its own.
+ */
+export class SitePurge {
+  private remote: ((tags: readonly string[]) => void) | undefined;
+
+  constructor(private readonly cache: PageCache) {}
+
+  purge(tags: Iterable<string>): void {
+    const list = [...new Set(tags)];
+    if (list.length === 0) return;
+    this.cache.purge(list);
+    this.remote?.(list);
+  }
+
+  async link(commands: Redis, subscriber: Redis, origin: string, onError: (error: Error) => void) {
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== CHANNEL) return;
+      const [from, list] = message.split('|');
+      if (from === origin || !list) return;
+      this.cache.purge(list.split(','));
+    });
+    await subscriber.subscribe(CHANNEL);
+    this.remote = (tags) => {
+      commands.publish(CHANNEL, `${origin}|${tags.join(',')}`).catch(onError);
+    };
+  }
+}
