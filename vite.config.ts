@@ -33,28 +33,6 @@ function precompress(): Plugin {
   };
 }
 
-// A public page is whole HTML before any script runs (issue 23): its hydration script and the
-// modules it preloads are fetched at low priority, so they never compete with the page's
-// text and styles for a slow phone connection's bandwidth.
-function publicPageScriptsLast(): Plugin {
-  return {
-    name: 'public-page-scripts-last',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        if (!context.filename.endsWith('site.html')) return html;
-        return html
-          .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
-          .replaceAll(
-            '<link rel="modulepreload" ',
-            '<link rel="modulepreload" fetchpriority="low" ',
-          );
-      },
-    },
-  };
-}
-
 // Chunks holding any staff-only code or text (app/features/admin/, the admin messages) are
 // named `admin-…`, so a test can check that a customer's browser never downloads one.
 const STAFF_ONLY =
@@ -71,11 +49,7 @@ function chunkFileNames(chunk: { moduleIds: readonly string[] }): string {
 // server from dist/server; server/modules/site/site-renderer.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'app',
-  plugins: [
-    react(),
-    tailwindcss(),
-    ...(isSsrBuild ? [] : [publicPageScriptsLast(), precompress()]),
-  ],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
   build: isSsrBuild
     ? {
         outDir: '../dist/server',

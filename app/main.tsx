@@ -1,5 +1,4 @@
 import { startApp } from './start-app.tsx';
-import './styles.css';
 
 // §8 "A lazy screen that fails to load raises a preload error event": after a deploy the old
 // chunk names are gone, so reload once to fetch the new ones (a second failure is shown).

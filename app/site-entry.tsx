@@ -1,11 +1,10 @@
 import type { Root } from 'react-dom/client';
 import { siteAddress } from '#shared/site/site-address.ts';
-import './styles.css';
+import './site/site.css';
 
 // A public page's script (issue 23). The server sent the whole page; this script is small and
-// does two things. It makes the page live once it has painted (React and the page's words
-// load after the `load` event and a painted frame, so they never hold the first paint back
-// on a slow phone). And
+// does two things. It makes the page live once its content has painted (React and the
+// page's words load after that, so they never hold the first paint back on a slow phone). And
 // a link into the app (sign-in, the order page, the account) starts the app in this document
 // instead of loading a new one, as the app's own links do.
 
@@ -78,10 +77,25 @@ document.addEventListener('focusin', warm);
 document.addEventListener('pointerdown', () => void hydrate(), { once: true, passive: true });
 document.addEventListener('keydown', () => void hydrate(), { once: true });
 
-/** After the page has loaded and painted: two frames, so the text is on screen first. */
-function afterPaint(): void {
-  requestAnimationFrame(() => requestAnimationFrame(() => void hydrate()));
+/**
+ * Once the page's main content is on screen (its largest paint), so the text never waits for
+ * the script; at the latest after a few seconds, for a browser that reports no such paint.
+ */
+function afterContentPaint(run: () => void): void {
+  const done = () => setTimeout(run, 0);
+  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    window.addEventListener('load', done, { once: true });
+    return;
+  }
+  const observer = new PerformanceObserver(() => {
+    observer.disconnect();
+    done();
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  setTimeout(() => {
+    observer.disconnect();
+    run();
+  }, 3_000);
 }
 
-if (document.readyState === 'complete') afterPaint();
-else window.addEventListener('load', afterPaint, { once: true });
+afterContentPaint(() => void hydrate());

@@ -6,6 +6,8 @@ import { initI18n } from './i18n/i18n.ts';
 import { AppConfigContext } from './lib/app-config-context.ts';
 import { loadRuntimeConfig } from './lib/runtime-config.ts';
 import { createRouter } from './router.tsx';
+// The app's full styles: also when it starts from a public page, which has only its own.
+import './styles.css';
 
 /** Starts the app on the current URL: on its own page, or from a public page's link. */
 export async function startApp() {

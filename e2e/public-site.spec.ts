@@ -43,6 +43,8 @@ test('a visitor goes from a help article to pricing to the order page and pays, 
   // Hydrated: the vote answers in place.
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Thank you for your feedback.')).toBeVisible();
+  // Hydrated from data without the text's HTML (it is in the page already): the text stays.
+  await expect(page.getByRole('article').locator('.content-prose p').first()).not.toBeEmpty();
 
   await page
     .getByRole('navigation', { name: 'Main' })

@@ -1,4 +1,5 @@
 import { createInstance } from 'i18next';
+import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { SitePage as Page } from '#shared/contracts/site.ts';
@@ -23,10 +24,16 @@ export async function hydrateSite(container: HTMLElement): Promise<Root | undefi
     returnNull: false,
     initAsync: false,
   });
-  return hydrateRoot(
-    container,
-    <I18nextProvider i18n={i18n}>
-      <SitePage page={data.page} />
-    </I18nextProvider>,
-  );
+  // In a transition, hydration yields to the browser between components instead of holding
+  // the main thread for the whole page (a phone's input stays responsive meanwhile).
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <I18nextProvider i18n={i18n}>
+        <SitePage page={data.page} />
+      </I18nextProvider>,
+    );
+  });
+  return root;
 }

@@ -161,7 +161,7 @@ function SiteFooter() {
   const { t } = useTranslation();
   const { links } = useSite();
   return (
-    <footer className="border-t border-slate-200 bg-white" data-testid="site-footer">
+    <footer className="below-fold border-t border-slate-200 bg-white" data-testid="site-footer">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-6 py-8 text-sm text-slate-600">
         <nav aria-label={t('layout.footer_nav')}>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">

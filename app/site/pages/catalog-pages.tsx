@@ -12,7 +12,7 @@ export function PricingPage({ body }: { body: Extract<SiteBody, { kind: 'pricing
         <PageTitle lead={body.text.summary}>{body.text.title}</PageTitle>
       </div>
       <PlanCards pricing={body.pricing} />
-      <div className="mt-12 max-w-3xl" lang={fallback_from ?? undefined}>
+      <div className="below-fold mt-12 max-w-3xl" lang={fallback_from ?? undefined}>
         <Prose html={body.text.html} />
       </div>
       {body.faq && (
@@ -73,7 +73,7 @@ export function ServersPage({ body }: { body: Extract<SiteBody, { kind: 'servers
           ))}
         </ul>
       )}
-      <div className="mt-12 max-w-3xl" lang={fallback_from ?? undefined}>
+      <div className="below-fold mt-12 max-w-3xl" lang={fallback_from ?? undefined}>
         <Prose html={body.text.html} />
       </div>
     </Section>

@@ -137,7 +137,7 @@ export function ArticleLinks({ articles }: { articles: ArticleCard[] }) {
 /** Questions and answers, each opening in place (no script needed). */
 export function FaqList({ faq, heading }: { faq: SiteFaq; heading?: string }) {
   return (
-    <section className="mt-12" aria-labelledby="faq-heading">
+    <section className="below-fold mt-12" aria-labelledby="faq-heading">
       <h2 id="faq-heading" className="mb-4 text-2xl font-bold text-slate-900">
         {heading ?? faq.title}
       </h2>

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { SiteAnswer, SiteRender } from '#shared/contracts/site.ts';
 import type { Lang } from '#shared/locales.ts';
 import { siteAddress } from '#shared/site/site-address.ts';
+import { securityHeaderValues } from '../../http/security-headers.ts';
 import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
 import { appConfigBlock, publicAppConfig } from '../app-config/public-config.ts';
 import type { ContentChange } from '../content/content-changes.ts';
@@ -111,6 +112,14 @@ export const sitePlugin = fp(
       langs: app.config.locales as Lang[],
       now: () => new Date(),
     };
+    // The public pages' policy: the app's, which admits no inline script, and the one
+    // loader their template carries, by its hash (site-renderer.ts).
+    const baseCsp =
+      securityHeaderValues(app.config.appUrl.startsWith('https://'))['content-security-policy'] ??
+      '';
+    const pageCsp = template.scriptHash
+      ? baseCsp.replace("script-src 'self'", `script-src 'self' ${template.scriptHash}`)
+      : baseCsp;
     const cache = new PageCache();
     const purger = new SitePurge(cache);
     app.contentChanges.on((change) => purger.purge(contentTags(change)));
@@ -150,13 +159,14 @@ export const sitePlugin = fp(
       const rendered = await render({ page: built.answer.page, origin: app.config.appUrl });
       return {
         status: built.answer.status,
-        html: composeDocument(template, built.answer.page.lang, rendered, configBlock),
+        html: composeDocument(template.html, built.answer.page.lang, rendered, configBlock),
         tags: built.tags,
       };
     };
 
     const respond: Site['respond'] = async (request, reply) => {
       if (!render) return false;
+      reply.header('content-security-policy', pageCsp);
       const url = new URL(request.url, 'http://site.invalid');
       // `?page=` is the blog's only parameter; any other query is the same page.
       const page = url.searchParams.get('page');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,9 +26,48 @@ export async function loadSiteRender(entry: string): Promise<SiteRender | undefi
   }
 }
 
-export async function loadSiteTemplate(webDistDir: string): Promise<string> {
+/** Styles up to this size go into the page itself (issue 23: no request before the text). */
+const INLINE_STYLES_MAX = 32 * 1024;
+
+export interface SiteTemplate {
+  html: string;
+  /** The CSP source that admits the page's one inline script (its loader), if it has one. */
+  scriptHash: string | undefined;
+}
+
+/**
+ * What starts a public page's script once its content has painted, so the script's request
+ * and its work never hold the first paint back on a slow phone; at once when the visitor
+ * touches the page, and a few seconds after `load` in a browser that reports no paint.
+ */
+function scriptLoader(src: string): string {
+  return `(()=>{let d=0;const go=()=>{if(d)return;d=1;const s=document.createElement('script');s.type='module';s.src=${JSON.stringify(src)};document.head.append(s)};for(const e of['pointerdown','keydown','focusin'])addEventListener(e,go,{once:true,passive:true});if((PerformanceObserver.supportedEntryTypes||[]).includes('largest-contentful-paint')){new PerformanceObserver((l,o)=>{o.disconnect();setTimeout(go)}).observe({type:'largest-contentful-paint',buffered:true})}addEventListener('load',()=>setTimeout(go,3e3))})()`;
+}
+
+/**
+ * The built page template (app/site.html) made ready to serve: its small stylesheet written
+ * into its head, and its script started by a loader instead of by the parser.
+ */
+export async function loadSiteTemplate(webDistDir: string): Promise<SiteTemplate> {
   const built = await readFile(resolve(webDistDir, 'site.html'), 'utf8').catch(() => undefined);
-  return built?.includes(BODY) ? built : BARE_TEMPLATE;
+  if (!built?.includes(BODY)) return { html: BARE_TEMPLATE, scriptHash: undefined };
+  let html = built;
+  const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
+  const css = link?.[1]
+    ? await readFile(resolve(webDistDir, `.${link[1]}`), 'utf8').catch(() => undefined)
+    : undefined;
+  if (link && css !== undefined && css.length <= INLINE_STYLES_MAX && !css.includes('</style')) {
+    html = html.replace(link[0], () => `<style>${css}</style>`);
+  }
+  const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"[^>]*><\/script>/.exec(html);
+  if (!script?.[1]) return { html, scriptHash: undefined };
+  const loader = scriptLoader(script[1]);
+  html = html
+    .replace(script[0], '')
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+    .replace('</body>', () => `<script>${loader}</script></body>`);
+  const hash = createHash('sha256').update(loader).digest('base64');
+  return { html, scriptHash: `'sha256-${hash}'` };
 }
 
 /** The whole document: the template with the page's head, markup and hydration data. */
