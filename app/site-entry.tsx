@@ -3,14 +3,15 @@ import { siteAddress } from '#shared/site/site-address.ts';
 import './site/site.css';
 
 // A public page's script (issue 23). The server sent the whole page; this script is small and
-// does two things. It makes the page live once its content has painted (React and the
-// page's words load after that, so they never hold the first paint back on a slow phone). And
+// does two things. It makes the page's few interactive parts live (site/island.tsx) once its
+// content has painted, so React and the page's words never hold the first paint back on a
+// slow phone. And
 // a link into the app (sign-in, the order page, the account) starts the app in this document
 // instead of loading a new one, as the app's own links do.
 
 const container = document.getElementById('root');
 const langs = readLangs();
-let root: Root | undefined;
+let roots: Root[] = [];
 let hydrating: Promise<void> | undefined;
 let starting = false;
 
@@ -42,8 +43,8 @@ const loadApp = () => import('./start-app.tsx');
 
 function hydrate(): Promise<void> {
   hydrating ??= import('./site/hydrate-site.tsx')
-    .then(async ({ hydrateSite }) => {
-      if (container && !starting) root = await hydrateSite(container);
+    .then(async ({ hydrateIslands }) => {
+      if (container && !starting) roots = await hydrateIslands(container);
     })
     .catch((error: unknown) => console.error('The page could not be made interactive', error));
   return hydrating;
@@ -54,7 +55,7 @@ async function startApp(path: string): Promise<void> {
   starting = true;
   const { startApp: start } = await loadApp();
   window.history.pushState(null, '', path);
-  root?.unmount();
+  for (const root of roots) root.unmount();
   await start();
 }
 

@@ -2,38 +2,61 @@ import { createInstance } from 'i18next';
 import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import type { SitePage as Page } from '#shared/contracts/site.ts';
-import { SitePage } from './site-page.tsx';
+import { ISLANDS, type IslandName } from './island.tsx';
+import { type Messages, pickSiteMessages, SITE_PARTS, type SitePart } from './site-messages.ts';
 
-interface SiteData {
-  page: Page;
-  messages: Record<string, unknown>;
+const loaders = import.meta.glob<Messages>(
+  '../i18n/locales/*/{common,layout,public-site,order}.json',
+  { import: 'default' },
+);
+
+/** The page's words: files the browser caches, loaded once the page has painted. */
+async function messagesIn(lang: string): Promise<Messages> {
+  const files = await Promise.all(
+    SITE_PARTS.map(async (part) => {
+      const load = loaders[`../i18n/locales/${lang}/${part}.json`];
+      return [part, load ? await load() : {}] as const;
+    }),
+  );
+  return pickSiteMessages(Object.fromEntries(files) as Record<SitePart, Messages>);
 }
 
-/** Makes the server's page live: the same tree, with the page's data and words. */
-export async function hydrateSite(container: HTMLElement): Promise<Root | undefined> {
-  const element = document.getElementById('site-data');
-  if (!element?.textContent) return undefined;
-  const data = JSON.parse(element.textContent) as SiteData;
+const isIsland = (name: string | undefined): name is IslandName =>
+  name !== undefined && name in ISLANDS;
+
+/**
+ * Makes a public page's islands live (island.tsx): each is hydrated on its own, from the
+ * props it carries, in a transition so the phone's main thread is never held for long.
+ */
+export async function hydrateIslands(page: ParentNode): Promise<Root[]> {
+  const elements = [...page.querySelectorAll<HTMLElement>('[data-island]')];
+  if (elements.length === 0) return [];
+  const lang = document.documentElement.lang;
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
-    lng: data.page.lang,
+    lng: lang,
     fallbackLng: false,
-    resources: { [data.page.lang]: { translation: data.messages } },
+    resources: { [lang]: { translation: await messagesIn(lang) } },
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
-  // In a transition, hydration yields to the browser between components instead of holding
-  // the main thread for the whole page (a phone's input stays responsive meanwhile).
-  let root: Root | undefined;
+  const roots: Root[] = [];
   startTransition(() => {
-    root = hydrateRoot(
-      container,
-      <I18nextProvider i18n={i18n}>
-        <SitePage page={data.page} />
-      </I18nextProvider>,
-    );
+    for (const element of elements) {
+      const name = element.dataset.island;
+      if (!isIsland(name)) continue;
+      const Component = ISLANDS[name] as (props: object) => React.ReactNode;
+      const props = JSON.parse(element.dataset.props ?? '{}') as object;
+      roots.push(
+        hydrateRoot(
+          element,
+          <I18nextProvider i18n={i18n}>
+            <Component {...props} />
+          </I18nextProvider>,
+        ),
+      );
+    }
   });
-  return root;
+  return roots;
 }

@@ -1,9 +1,8 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '#shared/locales.ts';
-import { isStaff } from '#shared/roles.ts';
 import { SITE_LINKS, SITE_NAV, type SiteLink } from '#shared/site/site-links.ts';
-import { storedUser } from '../session/browser-storage.ts';
+import { Island } from './island.tsx';
 import { useSite } from './site-context.ts';
 
 const LABEL: Record<SiteLink, string> = {
@@ -76,31 +75,6 @@ function LanguageLinks() {
   );
 }
 
-/**
- * Log In, or the way back in for someone signed in here before (the app's stored user). The
- * page is the same for everyone, so this is decided after hydration, in the browser.
- */
-function AccountLink() {
-  const { t } = useTranslation();
-  const { lang } = useSite();
-  const [user, setUser] = useState<ReturnType<typeof storedUser>>(null);
-  useEffect(() => setUser(storedUser()), []);
-  const className = 'whitespace-nowrap text-sm font-medium text-brand-700 hover:text-brand-800';
-  if (user) {
-    const home = isStaff(user.role) ? 'admin/dashboard' : 'dashboard';
-    return (
-      <a href={`/${lang}/${home}`} className={className} data-testid="account-link">
-        {t('public_site.my_account')}
-      </a>
-    );
-  }
-  return (
-    <a href={`/${lang}/signin`} className={className} data-testid="login-link">
-      {t('layout.log_in')}
-    </a>
-  );
-}
-
 function SiteHeader() {
   const { t } = useTranslation();
   const { lang, links } = useSite();
@@ -127,7 +101,7 @@ function SiteHeader() {
         </nav>
         <div className="ml-auto flex items-center gap-3">
           <LanguageLinks />
-          <AccountLink />
+          <Island name="account-link" props={{ lang }} />
           <a
             href={`/${lang}/order-v2`}
             data-testid="get-button"

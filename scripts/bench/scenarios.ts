@@ -144,9 +144,30 @@ export const PG_SESSION_BASELINE: Scenario = {
   setup: (context) => sharedBenchSession(context.on('product')),
 };
 
+/** The product's cheapest answer: what a public page served from the cache is held to. */
+const HEALTHZ: Scenario = { name: 'healthz', server: 'product', path: '/healthz' };
+
+/** A demo post (server/modules/content/demo/en/blog/wireguard-explained.md). */
+const DEMO_POST = '/en/blog/wireguard-protocol-explained';
+
 // One entry per endpoint worth watching.
 export const SCENARIOS: Scenario[] = [
-  { name: 'healthz', server: 'product', path: '/healthz' },
+  HEALTHZ,
+  {
+    // Issue 23: a public page once rendered is served from the page cache, compressed once,
+    // at no less than 0.8 of healthz's requests per second in the same run.
+    name: 'blog-post-cached',
+    server: 'product',
+    path: DEMO_POST,
+    headers: { 'accept-encoding': 'br, gzip' },
+    baseline: HEALTHZ,
+    setup: async (context) => {
+      const response = await context.request('GET', DEMO_POST);
+      const html = await response.text();
+      if (!html.includes('content-prose')) throw new Error(`${DEMO_POST} is not the rendered post`);
+      return undefined;
+    },
+  },
   {
     // Dominated by argon2id (m = 19 MiB, t = 2): its cost is the point of the figure.
     name: 'sign-in',

@@ -234,10 +234,8 @@ export interface SiteRenderInput {
 export interface SiteRendered {
   /** Inside `<head>`: title, meta, links, JSON-LD. */
   head: string;
-  /** The `#root` element's inner HTML. */
+  /** The `#root` element's inner HTML; its islands carry their own props (app/site/island.tsx). */
   body: string;
-  /** The hydration data as JSON, already escaped to sit inside a `<script>` element. */
-  data: string;
 }
 
 export type SiteRender = (input: SiteRenderInput) => SiteRendered | Promise<SiteRendered>;

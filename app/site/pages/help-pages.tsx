@@ -1,17 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { SiteBody } from '#shared/contracts/site.ts';
+import { Island } from '../island.tsx';
 import { useSite } from '../site-context.ts';
 import { longDate } from '../site-format.ts';
-import { HelpSearch } from './help-search.tsx';
 import { ArticleLinks, Breadcrumbs, FaqList, PageTitle, Prose, Section } from './parts.tsx';
-import { WasThisHelpful } from './was-this-helpful.tsx';
 
 export function HelpPage({ body }: { body: Extract<SiteBody, { kind: 'help' }> }) {
   const { t } = useTranslation();
+  const { lang } = useSite();
   return (
     <Section wide>
       <PageTitle lead={t('public_site.help.lead')}>{t('public_site.titles.help_center')}</PageTitle>
-      <HelpSearch />
+      <Island name="help-search" props={{ lang }} />
       {body.categories.length === 0 ? (
         <p className="text-slate-600">{t('public_site.help.empty')}</p>
       ) : (
@@ -94,7 +94,7 @@ export function ArticlePage({ body }: { body: Extract<SiteBody, { kind: 'article
           {t('public_site.help.updated', { date: longDate(body.updated_at, lang) })}
         </time>
       </p>
-      <WasThisHelpful translationId={body.translation_id} />
+      <Island name="was-this-helpful" props={{ translationId: body.translation_id }} />
       {body.related.length > 0 && (
         <section className="mt-12" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-4 text-xl font-semibold text-slate-900">

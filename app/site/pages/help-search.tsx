@@ -1,8 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpSearchResult } from '#shared/contracts/help-search.ts';
 import { searchHelp } from '../site-api.ts';
-import { useSite } from '../site-context.ts';
 
 /** A pause in typing before asking: the box answers as the visitor types, not per key. */
 const TYPING_PAUSE_MS = 250;
@@ -17,10 +16,10 @@ type Found =
  * The help center's search (issue 23 must-show 4): the language's articles, ranked and with
  * the matched words marked, as the visitor types.
  */
-export function HelpSearch() {
+export function HelpSearch({ lang }: { lang: string }) {
   const { t } = useTranslation();
-  const { lang } = useSite();
-  const inputId = useId();
+  // A fixed id: the box is hydrated on its own (island.tsx), where useId would differ.
+  const inputId = 'help-search-input';
   const [q, setQ] = useState('');
   const [found, setFound] = useState<Found>({ state: 'idle' });
 

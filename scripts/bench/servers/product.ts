@@ -4,6 +4,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { migrateDatabase } from '#server/db/migrate.ts';
 import { products } from '#server/db/schema/index.ts';
 import { seedDemoCatalog } from '#server/modules/billing/demo-catalog.ts';
+import { seedDemoContent } from '#server/modules/content/demo-content.ts';
 import { failStartup, serve } from './serve.ts';
 
 // The real application with every plugin and hook, on a fresh in-memory database so that
@@ -16,9 +17,14 @@ async function start(): Promise<void> {
   // The demo catalog, so the billing scenarios have plans to buy.
   if (!(await database.db.select().from(products).limit(1)).length)
     await seedDemoCatalog(database.db);
+  // The demo posts, so a public page can be served (rendered by the built app: npm run build).
+  await seedDemoContent(database.db);
   // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy
   // does; the runner on loopback plays the proxy.
-  const app = await buildApp(testConfig({ TRUST_PROXY: 'loopback' }), { database });
+  const app = await buildApp(
+    testConfig({ TRUST_PROXY: 'loopback', SITE_ENTRY: './dist/server/entry-server.js' }),
+    { database },
+  );
   await serve(app, () => database.close());
 }
 

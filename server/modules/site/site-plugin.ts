@@ -67,7 +67,7 @@ async function cachedPage(html: string, tags: SiteTags): Promise<CachedPage> {
   const body = Buffer.from(html);
   const [gzipped, brotli] = await Promise.all([
     gzipAsync(body, { level: 9 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   ]);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   return { html: body, gzip: gzipped, br: brotli, etag, tags, at: Date.now() };

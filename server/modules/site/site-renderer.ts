@@ -12,10 +12,9 @@ import type { SiteRender, SiteRendered } from '#shared/contracts/site.ts';
 /** Where the rendered parts go in the built page template (app/site.html). */
 const HEAD = '<!--site-head-->';
 const BODY = '<!--site-body-->';
-const DATA = '<!--site-data-->';
 
-/** Without a built app (tests, an API-only start): the page, its styles and data, no script. */
-const BARE_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" />${HEAD}</head><body><div id="root">${BODY}</div>${DATA}</body></html>`;
+/** Without a built app (tests, an API-only start): the page alone, no styles or script. */
+const BARE_TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1.0" />${HEAD}</head><body><div id="root">${BODY}</div></body></html>`;
 
 export async function loadSiteRender(entry: string): Promise<SiteRender | undefined> {
   try {
@@ -25,9 +24,6 @@ export async function loadSiteRender(entry: string): Promise<SiteRender | undefi
     return undefined;
   }
 }
-
-/** Styles up to this size go into the page itself (issue 23: no request before the text). */
-const INLINE_STYLES_MAX = 32 * 1024;
 
 export interface SiteTemplate {
   html: string;
@@ -45,20 +41,13 @@ function scriptLoader(src: string): string {
 }
 
 /**
- * The built page template (app/site.html) made ready to serve: its small stylesheet written
- * into its head, and its script started by a loader instead of by the parser.
+ * The built page template (app/site.html) made ready to serve: its script started by a
+ * loader instead of by the parser.
  */
 export async function loadSiteTemplate(webDistDir: string): Promise<SiteTemplate> {
   const built = await readFile(resolve(webDistDir, 'site.html'), 'utf8').catch(() => undefined);
   if (!built?.includes(BODY)) return { html: BARE_TEMPLATE, scriptHash: undefined };
   let html = built;
-  const link = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/.exec(html);
-  const css = link?.[1]
-    ? await readFile(resolve(webDistDir, `.${link[1]}`), 'utf8').catch(() => undefined)
-    : undefined;
-  if (link && css !== undefined && css.length <= INLINE_STYLES_MAX && !css.includes('</style')) {
-    html = html.replace(link[0], () => `<style>${css}</style>`);
-  }
   const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"[^>]*><\/script>/.exec(html);
   if (!script?.[1]) return { html, scriptHash: undefined };
   const loader = scriptLoader(script[1]);
@@ -70,7 +59,7 @@ export async function loadSiteTemplate(webDistDir: string): Promise<SiteTemplate
   return { html, scriptHash: `'sha256-${hash}'` };
 }
 
-/** The whole document: the template with the page's head, markup and hydration data. */
+/** The whole document: the template with the page's head and markup. */
 export function composeDocument(
   template: string,
   lang: string,
@@ -80,9 +69,5 @@ export function composeDocument(
   return template
     .replace(/<html lang="[a-z-]*"/i, `<html lang="${lang}"`)
     .replace(HEAD, () => rendered.head + appConfig)
-    .replace(BODY, () => rendered.body)
-    .replace(
-      DATA,
-      () => `<script type="application/json" id="site-data">${rendered.data}</script>`,
-    );
+    .replace(BODY, () => rendered.body);
 }
