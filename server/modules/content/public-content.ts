@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { type ContentKind, type SlugSpace, slugSpaceOf } from '#shared/content/content-values.ts';
 import { contentPath } from '#shared/content/public-paths.ts';
 import type { Lang } from '#shared/locales.ts';
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The language every item is written in first: a missing translation shows its text. */
-const DEFAULT_LANG: Lang = 'en';
+export const DEFAULT_LANG: Lang = 'en';
 
 /** What a public address of content answers (issue 23's pages are made from it). */
 export type PublicContent =
@@ -34,6 +34,15 @@ export function isLive(row: ContentTranslationRow, now: Date): boolean {
   if (row.unpublishAt && row.unpublishAt <= now) return false;
   if (row.state === 'published') return true;
   return row.state === 'scheduled' && row.publishAt !== null && row.publishAt <= now;
+}
+
+/** `isLive` in SQL, for queries that list what is public at `now`. */
+export function liveAt(now: Date): SQL {
+  const t = contentTranslations;
+  return and(
+    or(eq(t.state, 'published'), and(eq(t.state, 'scheduled'), lte(t.publishAt, now))),
+    or(isNull(t.unpublishAt), gt(t.unpublishAt, now)),
+  ) as SQL;
 }
 
 async function liveTranslations(db: Database, itemId: number, now: Date) {

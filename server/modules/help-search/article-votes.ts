@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { loadAppKey } from '../../platform/crypto/app-key.ts';
 import { normaliseKey } from '../../platform/rate-limit/rate-limiter.ts';
-import { liveNow } from './search-articles.ts';
+import { liveAt } from '../content/public-content.ts';
 
 export interface ArticleVotesDeps {
   db: Database;
@@ -44,7 +44,7 @@ export class ArticleVotes {
       .select({ id: t.id })
       .from(t)
       .innerJoin(contentItems, and(eq(contentItems.id, t.itemId), eq(contentItems.kind, 'article')))
-      .where(and(eq(t.id, translationId), eq(t.space, 'article'), liveNow()));
+      .where(and(eq(t.id, translationId), eq(t.space, 'article'), liveAt(new Date())));
     if (!article) throw new AppError('not_found');
 
     const now = this.deps.now();

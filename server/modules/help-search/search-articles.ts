@@ -10,21 +10,13 @@ import {
   HTML_TAG_PATTERN,
   SEARCH_CONFIGS,
 } from '../../db/schema/index.ts';
+import { liveAt } from '../content/public-content.ts';
 import { HIT_END, HIT_START, searchWords, snippetParts } from './search-text.ts';
 
 // The help center's search (issue 23): the language's live articles whose stored search
 // vector (content.ts: title A, summary B, body C, in the language's configuration) matches
 // every word, the last one as a prefix while it is being typed; an exact title first, then
 // by rank. Snippets come from ts_headline over the body's text.
-
-/**
- * The SQL twin of public-content.ts `isLive`, on the database's clock: published, or
- * scheduled and due before the clock's next round, and not past its end.
- */
-export function liveNow(): SQL {
-  const t = contentTranslations;
-  return sql`((${t.state} = 'published' OR (${t.state} = 'scheduled' AND ${t.publishAt} <= now())) AND (${t.unpublishAt} IS NULL OR ${t.unpublishAt} > now()))`;
-}
 
 /**
  * Every word but the last as typed words (plainto_tsquery: stemmed, stop words dropped),
@@ -69,7 +61,12 @@ export async function searchArticles(
       and(eq(category.categoryId, contentItems.categoryId), eq(category.lang, t.lang)),
     )
     .where(
-      and(eq(t.space, 'article'), eq(t.lang, lang), sql`${t.searchVector} @@ ${query}`, liveNow()),
+      and(
+        eq(t.space, 'article'),
+        eq(t.lang, lang),
+        sql`${t.searchVector} @@ ${query}`,
+        liveAt(new Date()),
+      ),
     )
     .orderBy(desc(exact), desc(sql`ts_rank(${t.searchVector}, ${query})`), asc(t.id))
     .limit(HELP_SEARCH_LIMIT);

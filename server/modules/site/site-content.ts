@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { ContentKind } from '#shared/content/content-values.ts';
 import { categoryPath, contentPath, tagPath } from '#shared/content/public-paths.ts';
 import type { ArticleCard, PostCard, SiteFaq, SiteText } from '#shared/contracts/site.ts';
@@ -17,21 +17,11 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { mediaPath } from '../../platform/storage/storage-plugin.ts';
+import { DEFAULT_LANG, liveAt } from '../content/public-content.ts';
 
 // What the public pages read of staff's content. Lists show each item in the page's language
 // when it is written in it, else in the default language (whose page says so): a section is
 // never empty because a translation is missing.
-
-export const DEFAULT_LANG: Lang = 'en';
-
-/** The SQL twin of public-content.ts `isLive`: public at `now`. */
-export function liveAt(now: Date): SQL {
-  const t = contentTranslations;
-  return and(
-    or(eq(t.state, 'published'), and(eq(t.state, 'scheduled'), lte(t.publishAt, now))),
-    or(isNull(t.unpublishAt), gt(t.unpublishAt, now)),
-  ) as SQL;
-}
 
 export function siteText(row: ContentTranslationRow): SiteText {
   return {

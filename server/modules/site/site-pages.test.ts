@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SiteAnswer, type SitePage, siteEndpoints } from '#shared/contracts/site.ts';
@@ -13,6 +17,7 @@ import {
 import type { App } from '../../http/types.ts';
 import { endpointClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { signedInUser } from '../../test/test-sessions.ts';
 import { seedDemoCatalog } from '../billing/demo-catalog.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
 import { SCHEDULED_JOBS } from '../jobs/scheduled-jobs.ts';
@@ -25,8 +30,24 @@ import { seedDemoFleet } from '../vpn/demo-fleet.ts';
 let app: App;
 let call: ReturnType<typeof endpointClient>;
 
+/** A built app as `npm run build` leaves it: the page template with its script tags. */
+async function builtApp(): Promise<string> {
+  const dist = await mkdtemp(join(tmpdir(), 'site-dist-'));
+  await writeFile(
+    join(dist, 'site.html'),
+    [
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><!--site-head-->',
+      '<script type="module" crossorigin src="/assets/site-abc123.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/dep-abc123.js">',
+      '<link rel="stylesheet" crossorigin href="/assets/site-abc123.css">',
+      '</head><body><div id="root"><!--site-body--></div></body></html>',
+    ].join('\n'),
+  );
+  return dist;
+}
+
 beforeAll(async () => {
-  ({ app } = await createTestApp());
+  ({ app } = await createTestApp({ WEB_DIST_DIR: await builtApp() }));
   call = endpointClient(app);
   await seedDemoCatalog(app.db);
   await seedDemoFleet(app);
@@ -353,5 +374,38 @@ describe('search engines and safety', () => {
     const posting = jsonLd(response.body)[0];
     expect(posting?.headline).toBe(hostile);
     expect(heading(response.body)).toContain('Safe');
+  });
+
+  it('admits no inline script but its own loader, by hash, and starts the script after paint', async () => {
+    const response = await get('/en/blog');
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1] ?? '';
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    // The parser starts no script: the loader does, once the content has painted.
+    expect(response.body).not.toContain('<script type="module"');
+    expect(response.body).not.toContain('modulepreload');
+    expect(inline[0]).toContain('"/assets/site-abc123.js"');
+    expect(inline[0]).toContain('largest-contentful-paint');
+    // The app's own screens keep the policy without any hash.
+    const app404 = await get('/en/account/profile');
+    expect(String(app404.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+  });
+
+  it('serves one page to everyone: nothing in it depends on who asks', async () => {
+    const customer = await signedInUser(app);
+    app.site.purge(['*']);
+    const visitor = await get('/en/help-center');
+    const signedIn = await get('/en/help-center', { cookie: customer.cookie });
+    expect(signedIn.body).toBe(visitor.body);
+    expect(signedIn.headers.etag).toBe(visitor.headers.etag);
+    expect(signedIn.headers['set-cookie']).toBeUndefined();
+    // The account link is decided in the browser (account-link.tsx): the page says Log In.
+    expect(visitor.body).toContain('data-testid="login-link"');
   });
 });

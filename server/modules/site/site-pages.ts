@@ -21,14 +21,13 @@ import {
 } from '../../db/schema/index.ts';
 import type { Catalog } from '../billing/catalog.ts';
 import { presentProduct } from '../billing/catalog.ts';
-import { findPublicContent } from '../content/public-content.ts';
+import { DEFAULT_LANG, findPublicContent } from '../content/public-content.ts';
 import {
   articleCards,
   authorName,
   categoryLanguages,
   categoryNames,
   coverOf,
-  DEFAULT_LANG,
   faqView,
   itemLanguages,
   mainPageFaq,

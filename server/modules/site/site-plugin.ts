@@ -166,7 +166,6 @@ export const sitePlugin = fp(
 
     const respond: Site['respond'] = async (request, reply) => {
       if (!render) return false;
-      reply.header('content-security-policy', pageCsp);
       const url = new URL(request.url, 'http://site.invalid');
       // `?page=` is the blog's only parameter; any other query is the same page.
       const page = url.searchParams.get('page');
@@ -182,6 +181,7 @@ export const sitePlugin = fp(
         if (made.status !== 200) {
           await reply
             .code(made.status)
+            .header('content-security-policy', pageCsp)
             .header('cache-control', 'no-cache')
             .type('text/html; charset=utf-8')
             .send(made.html);
@@ -191,6 +191,7 @@ export const sitePlugin = fp(
         cache.set(key, cached);
       }
       reply
+        .header('content-security-policy', pageCsp)
         .header('cache-control', PAGE_CACHE_CONTROL)
         .header('etag', cached.etag)
         .header('vary', 'accept-encoding')

@@ -10,7 +10,7 @@ import {
   mainPageSeo,
   users,
 } from '../../../db/schema/index.ts';
-import { DEFAULT_LANG, liveAt } from '../site-content.ts';
+import { DEFAULT_LANG, liveAt } from '../../content/public-content.ts';
 import { xmlSafe as plain } from './sitemap-xml.ts';
 
 /** Posts a feed carries, newest first. */

@@ -11,7 +11,7 @@ import {
   contentTranslations,
   contentTranslationTags,
 } from '../../../db/schema/index.ts';
-import { DEFAULT_LANG, liveAt } from '../site-content.ts';
+import { DEFAULT_LANG, liveAt } from '../../content/public-content.ts';
 
 // Every address of the public site that search engines should index, per language, read in
 // three queries whatever the amount of content. A page is listed in a language only where
