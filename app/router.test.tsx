@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASES } from '#shared/api-bases.ts';
 import { getSession } from './session/session-store.ts';
 import { renderApp, testUser } from './test/render-app.tsx';
+import { homeRoute } from './test/site-page.ts';
 import { errorResponse, jsonResponse, stubFetch } from './test/stub-fetch.ts';
 
 const CURRENT = `${API_BASES.account}/subscriptions/current`;
@@ -13,7 +14,7 @@ afterEach(() => {
 // §2 routes that await the current subscription, when fetching it fails (§8).
 describe('a failed current-subscription fetch', () => {
   it('still opens the home, with the subscription unknown and a danger toast', async () => {
-    const seen = stubFetch({ [CURRENT]: () => errorResponse(503, 'unavailable') });
+    const seen = stubFetch({ [CURRENT]: () => errorResponse(503, 'unavailable'), ...homeRoute });
     const { screen, router } = await renderApp('/en', testUser(), undefined, {
       subscription: undefined,
     });

@@ -3,10 +3,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'vitest-browser-react';
 import { renderApp } from '../test/render-app.tsx';
+import { homeRoute } from '../test/site-page.ts';
+import { stubFetch } from '../test/stub-fetch.ts';
 import { RoutingError } from './routing-error.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 function failingRouter(path: string) {
@@ -54,6 +57,7 @@ describe('a routing error', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     // The guard switches the words to the path's language first; here that fails.
     vi.spyOn(i18next, 'changeLanguage').mockRejectedValueOnce(new Error('messages unavailable'));
+    stubFetch(homeRoute);
     const { screen, router } = await renderApp('/fr/signin', null);
     await expect
       .element(screen.getByRole('heading', { level: 1 }))

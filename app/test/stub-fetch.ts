@@ -2,17 +2,41 @@ import { vi } from 'vitest';
 
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
+/** The frame's own call on every screen (the header's and footer's site links). */
+const SITE_LINKS = '/api/public/v1/site/links';
+
+function siteLinks(request: Request): Response {
+  const lang = new URL(request.url).searchParams.get('lang') ?? 'en';
+  const at = (path: string) => `/${lang}/${path}`;
+  return jsonResponse(200, {
+    links: {
+      pricing: at('pricing'),
+      features: at('features'),
+      servers: at('servers'),
+      download: at('download-vpn'),
+      blog: at('blog'),
+      what_is_vpn: at('what-is-a-vpn'),
+      help_center: at('help-center'),
+      terms: at('terms-of-service'),
+      privacy: at('privacy-policy'),
+    },
+  });
+}
+
 /**
  * A stand-in for the server at the network boundary: the page's fetch calls are answered by
  * path, and any other path fails the way an unreachable server does. Returns the requests
- * seen, in order. Undo with vi.unstubAllGlobals().
+ * seen, in order, but the frame's site links (answered unless a test routes them itself).
+ * Undo with vi.unstubAllGlobals().
  */
 export function stubFetch(routes: Record<string, FetchHandler>): Request[] {
   const seen: Request[] = [];
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    if (path === SITE_LINKS && !routes[path]) return siteLinks(request);
     seen.push(request);
-    const handler = routes[new URL(request.url).pathname];
+    const handler = routes[path];
     if (!handler) throw new TypeError('Failed to fetch');
     return handler(request);
   });
