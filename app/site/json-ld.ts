@@ -1,19 +1,38 @@
 import type { TFunction } from 'i18next';
+import type {
+  Article,
+  BlogPosting,
+  BreadcrumbList,
+  Organization,
+  Product,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
 import type { SiteBody, SitePage, SitePricing } from '#shared/contracts/site.ts';
 import { minorDigits } from '#shared/money.ts';
 
 // Structured data for search engines (schema.org as JSON-LD): who we are on the home page,
 // the plans as offers on pricing, what a post or a help article is, with its trail.
 
-type JsonLd = Record<string, unknown>;
-const CONTEXT = 'https://schema.org';
+/** One schema.org object of a page, typed by schema-dts. */
+export type JsonLd =
+  | WithContext<Organization>
+  | WithContext<WebSite>
+  | WithContext<Product>
+  | WithContext<BlogPosting>
+  | WithContext<Article>
+  | WithContext<BreadcrumbList>;
+const CONTEXT = 'https://schema.org' as const;
 
 const major = (amount: number, currency: string) => {
   const digits = minorDigits(currency);
   return (amount / 10 ** digits).toFixed(digits);
 };
 
-function trail(origin: string, items: { name: string; path: string }[]): JsonLd {
+function trail(
+  origin: string,
+  items: { name: string; path: string }[],
+): WithContext<BreadcrumbList> {
   return {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
@@ -26,7 +45,12 @@ function trail(origin: string, items: { name: string; path: string }[]): JsonLd 
   };
 }
 
-function offers(origin: string, url: string, name: string, pricing: SitePricing): JsonLd[] {
+function offers(
+  origin: string,
+  url: string,
+  name: string,
+  pricing: SitePricing,
+): WithContext<Product>[] {
   if (pricing.plans.length === 0) return [];
   return [
     {
@@ -48,15 +72,14 @@ function offers(origin: string, url: string, name: string, pricing: SitePricing)
 }
 
 function written(
-  type: 'BlogPosting' | 'Article',
   origin: string,
   page: SitePage,
   body: Extract<SiteBody, { kind: 'post' | 'article' }>,
-): JsonLd {
+): WithContext<BlogPosting> | WithContext<Article> {
   const url = origin + page.path;
   return {
     '@context': CONTEXT,
-    '@type': type,
+    '@type': body.kind === 'post' ? 'BlogPosting' : 'Article',
     headline: body.text.title,
     description: body.text.summary,
     inLanguage: page.fallback_from ?? page.lang,
@@ -106,7 +129,7 @@ export function jsonLdOf(page: SitePage, t: TFunction, origin: string): JsonLd[]
       const crumbs = [{ name: t('site.blog'), path: `/${lang}/blog` }];
       if (body.category) crumbs.push(body.category);
       crumbs.push({ name: body.text.title, path: page.path });
-      return [written('BlogPosting', origin, page, body), trail(origin, crumbs)];
+      return [written(origin, page, body), trail(origin, crumbs)];
     }
     case 'article': {
       const crumbs = body.breadcrumbs.map((crumb) => ({
@@ -114,7 +137,7 @@ export function jsonLdOf(page: SitePage, t: TFunction, origin: string): JsonLd[]
         path: crumb.path,
       }));
       crumbs.push({ name: body.text.title, path: page.path });
-      return [written('Article', origin, page, body), trail(origin, crumbs)];
+      return [written(origin, page, body), trail(origin, crumbs)];
     }
     default:
       return [];

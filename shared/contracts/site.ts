@@ -31,6 +31,8 @@ export type SiteLinkItem = z.infer<typeof link>;
 
 const image = z.object({
   src: z.string(),
+  /** The image and its narrower copies, for the browser to pick by screen. */
+  srcset: z.string(),
   alt: z.string(),
   width: z.number().int(),
   height: z.number().int(),

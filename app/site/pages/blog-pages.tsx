@@ -132,6 +132,8 @@ export function PostPage({ body }: { body: Extract<SiteBody, { kind: 'post' }> }
         {body.cover && (
           <img
             src={body.cover.src}
+            srcSet={body.cover.srcset}
+            sizes="(min-width: 768px) 720px, 100vw"
             alt={body.cover.alt}
             width={body.cover.width}
             height={body.cover.height}

@@ -83,6 +83,8 @@ export function PostCards({ posts }: { posts: PostCard[] }) {
           {post.cover && (
             <img
               src={post.cover.src}
+              srcSet={post.cover.srcset}
+              sizes="(min-width: 1024px) 352px, (min-width: 640px) 50vw, 100vw"
               alt=""
               width={post.cover.width}
               height={post.cover.height}

@@ -41,6 +41,8 @@ export const contentMedia = pgTable(
     /** The default alternative text, offered when the image is put into a body. */
     alt: text().notNull(),
     originalName: text().notNull().default(''),
+    /** Widths of the narrower copies stored beside it (media-variants.ts). */
+    variants: integer().array().notNull().default(sql`'{}'::integer[]`),
     uploadedById: integer().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

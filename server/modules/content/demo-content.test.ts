@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SLUG_PATTERN } from '#shared/content/content-values.ts';
 import { renderMarkdown } from '#shared/content/markdown.ts';
 import { LANGS } from '#shared/locales.ts';
-import { contentCategories, contentItems, contentTranslations } from '../../db/schema/index.ts';
+import {
+  contentCategories,
+  contentItems,
+  contentTranslations,
+  mainPageFaqs,
+} from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import {
   DEMO_ARTICLES,
@@ -49,9 +54,11 @@ describe.each(LANGS)('the demo content in %s', (lang) => {
     }
   });
 
-  it('has ten questions in the FAQ and a name and slug for every category', async () => {
+  it('has the questions of each FAQ and a name and slug for every category', async () => {
     const faq = parseDemoFile(await read(`${lang}/faq/general.md`));
     expect(splitQuestions(faq.body).questions).toHaveLength(10);
+    const billing = parseDemoFile(await read(`${lang}/faq/billing.md`));
+    expect(splitQuestions(billing.body).questions).toHaveLength(9);
     const categories = JSON.parse(await read(`${lang}/categories.json`));
     for (const key of CATEGORY_KEYS) {
       expect(categories[key]?.name, key).toBeTruthy();
@@ -78,5 +85,22 @@ describe('seeding the demo content', () => {
     // The Markdown staff edit has the same public links as its HTML (a save renders it).
     expect(stored.map((row) => row.html + row.md).join('')).not.toContain('content:');
     expect(stored.some((row) => row.md.includes('](/en/help-center/article/'))).toBe(true);
+    // Pricing shows the billing FAQ; the home and the help center the general one.
+    const placed = await app.db
+      .select({ page: mainPageFaqs.page, slug: contentTranslations.slug })
+      .from(mainPageFaqs)
+      .innerJoin(
+        contentTranslations,
+        and(
+          eq(contentTranslations.itemId, mainPageFaqs.faqItemId),
+          eq(contentTranslations.lang, 'en'),
+        ),
+      );
+    const slugOf = async (key: string) => parseDemoFile(await read(`en/faq/${key}.md`)).slug;
+    expect(Object.fromEntries(placed.map((row) => [row.page, row.slug]))).toEqual({
+      pricing: await slugOf('billing'),
+      home: await slugOf('general'),
+      help_center: await slugOf('general'),
+    });
   });
 });

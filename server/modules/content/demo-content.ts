@@ -16,6 +16,7 @@ import {
   contentTranslations,
   contentTranslationTags,
   type FaqQuestion,
+  mainPageFaqs,
   users,
 } from '../../db/schema/index.ts';
 import {
@@ -23,14 +24,16 @@ import {
   DEMO_BLOG_CATEGORIES,
   DEMO_FAQ,
   DEMO_HELP_CATEGORIES,
+  DEMO_MAIN_PAGE_FAQS,
   DEMO_PAGES,
   DEMO_POSTS,
 } from './demo/manifest.ts';
 
 // Demo content for `npm start` (issue 22): the footer's pages, blog posts in three
-// categories, help-center articles in four categories with sub-categories and an FAQ, in
-// every language, from the Markdown files under demo/ (manifest.ts). Written once, into a
-// database without content, with bulk inserts; nothing of it runs outside SEED_DEMO.
+// categories, help-center articles in four categories with sub-categories and FAQ pages
+// (shown on the home, pricing and help-center pages), in every language, from the Markdown
+// files under demo/ (manifest.ts). Written once, into a database without content, with bulk
+// inserts; nothing of it runs outside SEED_DEMO.
 
 const DEMO_DIR = new URL('./demo/', import.meta.url);
 const DAY_MS = 86_400_000;
@@ -209,6 +212,8 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
 
     /** An item of the demo and its translations, rendered, to insert in bulk below. */
     const planned: {
+      /** `<folder>/<key>`: which demo file the item is, to find its id once inserted. */
+      ref: string;
       item: typeof contentItems.$inferInsert;
       translations: (typeof contentTranslations.$inferInsert & {
         tags: string[];
@@ -274,6 +279,7 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
         ];
       });
       planned.push({
+        ref: `${folder}/${key}`,
         item: {
           kind,
           key: kind === 'static_page' ? key : null,
@@ -324,6 +330,13 @@ export async function seedDemoContent(db: Database): Promise<boolean> {
       .insert(contentItems)
       .values(planned.map((p) => p.item))
       .returning({ id: contentItems.id });
+    // The main pages' FAQs, by the ids the FAQ items just got (rows come back in order).
+    const itemIds = new Map(planned.map((p, index) => [p.ref, items[index]?.id]));
+    const placements = DEMO_MAIN_PAGE_FAQS.flatMap(({ page, faq }) => {
+      const faqItemId = itemIds.get(`faq/${faq}`);
+      return faqItemId === undefined ? [] : [{ page, faqItemId }];
+    });
+    if (placements.length > 0) await tx.insert(mainPageFaqs).values(placements);
     const rows = planned.flatMap((p, index) =>
       p.translations.map((t) => ({ ...t, itemId: items[index]?.id ?? 0 })),
     );

@@ -31,6 +31,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { type Acting, mayPublish } from './content-service.ts';
+import { imageVariants, variantKey } from './media-variants.ts';
 
 /** The widest image we keep: a body is at most ~800 px wide, at 2x density and some to spare. */
 export const MEDIA_MAX_WIDTH = 2000;
@@ -293,7 +294,19 @@ export class MediaService {
   async upload(acting: Acting, upload: MediaUpload): Promise<ContentMediaItem> {
     const image = await toContentImage(upload.image);
     const storageKey = `content/${randomBytes(16).toString('base64url')}.webp`;
-    await this.deps.storage.put(storageKey, { data: image.data, contentType: 'image/webp' });
+    const variants = await imageVariants(image.data, image.width);
+    const files = [
+      { key: storageKey, data: image.data },
+      ...variants.map((variant) => ({
+        key: variantKey(storageKey, variant.width),
+        data: variant.data,
+      })),
+    ];
+    await Promise.all(
+      files.map((file) =>
+        this.deps.storage.put(file.key, { data: file.data, contentType: 'image/webp' }),
+      ),
+    );
     try {
       return await this.deps.db.transaction(async (tx) => {
         const [row] = await tx
@@ -305,6 +318,7 @@ export class MediaService {
             bytes: image.data.length,
             alt: upload.alt,
             originalName: upload.fileName,
+            variants: variants.map((variant) => variant.width),
             uploadedById: acting.actor.user.id,
           })
           .returning();
@@ -319,7 +333,7 @@ export class MediaService {
         return presentMedia(row, 0);
       });
     } catch (error) {
-      await this.deps.storage.delete(storageKey).catch(() => {});
+      await Promise.all(files.map((file) => this.deps.storage.delete(file.key).catch(() => {})));
       throw error;
     }
   }
@@ -343,7 +357,7 @@ export class MediaService {
    * (an image there no longer shows) and the uses, covers and SEO images that named it go.
    */
   async delete(acting: Acting, id: number, inUseConfirmed: boolean): Promise<void> {
-    const storageKey = await this.deps.db.transaction(async (tx) => {
+    const storageKeys = await this.deps.db.transaction(async (tx) => {
       const row = await this.find(tx, id, true);
       const uses = await this.usesOf(tx, id);
       if (uses.length > 0 && !inUseConfirmed) {
@@ -364,12 +378,14 @@ export class MediaService {
         url: mediaPath(row.storageKey),
         uses: uses.map(mediaUseText),
       });
-      return row.storageKey;
+      return [row.storageKey, ...row.variants.map((width) => variantKey(row.storageKey, width))];
     });
     // The delete is done: a file the disk would not remove now is only left over.
-    await this.deps.storage.delete(storageKey).catch((error: unknown) => {
-      this.deps.log.warn({ err: error, storageKey }, 'content image file not removed');
-    });
+    for (const storageKey of storageKeys) {
+      await this.deps.storage.delete(storageKey).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, storageKey }, 'content image file not removed');
+      });
+    }
   }
 }
 

@@ -13,9 +13,15 @@ import {
   mediaEndpoints,
   mediaUseText,
 } from '#shared/contracts/admin/content-media.ts';
-import { auditLog, contentMediaUses, contentTranslations } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  contentMedia,
+  contentMediaUses,
+  contentTranslations,
+} from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
+import { srcsetOf } from './media-variants.ts';
 
 // Issue 22 must-show 3: the media library through real HTTP (a listening server, the
 // platform's fetch and FormData) with real images made by sharp.
@@ -123,6 +129,37 @@ describe('uploading an image', () => {
       height: 1000,
     });
     expect(await audited(media.media_id, 'content.media_uploaded')).toHaveLength(1);
+  });
+
+  it('stores narrower copies for smaller screens, and deletes them with the image', async () => {
+    const answer = await upload(await png(1600, 800), 'The fleet', admin.cookie);
+    expect(answer.status).toBe(201);
+    const media = answer.body.media as { media_id: number; url: string };
+    const [row] = await app.db
+      .select()
+      .from(contentMedia)
+      .where(eq(contentMedia.id, media.media_id));
+    expect(row?.variants).toEqual([480, 960, 1440]);
+    const copies = [480, 960, 1440].map((width) => media.url.replace(/\.webp$/, `-${width}w.webp`));
+    for (const [index, url] of copies.entries()) {
+      const served = await fetch(`${origin}${url}`);
+      expect(served.status, url).toBe(200);
+      const size = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(size).toMatchObject({ format: 'webp', width: [480, 960, 1440][index] });
+    }
+    expect(srcsetOf(row as NonNullable<typeof row>)).toBe(
+      [
+        ...copies.map((url, index) => `${url} ${[480, 960, 1440][index]}w`),
+        `${media.url} 1600w`,
+      ].join(', '),
+    );
+    const deleted = await send('POST', mediaEndpoints.delete.url, admin.cookie, {
+      media_id: media.media_id,
+    });
+    expect(deleted.status).toBe(200);
+    for (const url of [media.url, ...copies]) {
+      expect((await fetch(`${origin}${url}`)).status, url).toBe(404);
+    }
   });
 
   it('keeps a smaller JPEG at its own size', async () => {

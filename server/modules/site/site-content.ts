@@ -16,18 +16,45 @@ import {
   mainPageFaqs,
   users,
 } from '../../db/schema/index.ts';
-import { mediaPath } from '../../platform/storage/storage-plugin.ts';
+import { mediaKey, mediaPath } from '../../platform/storage/storage-plugin.ts';
+import { srcsetOf } from '../content/media-variants.ts';
 import { DEFAULT_LANG, liveAt } from '../content/public-content.ts';
 
 // What the public pages read of staff's content. Lists show each item in the page's language
 // when it is written in it, else in the default language (whose page says so): a section is
 // never empty because a translation is missing.
 
-export function siteText(row: ContentTranslationRow): SiteText {
+/** How wide a text's images are shown: the text column, or the screen on a phone. */
+const BODY_IMAGE_SIZES = '(min-width: 768px) 720px, 100vw';
+const MEDIA_IMG = /<img src="([^"]+)"([^>]*)>/g;
+
+/**
+ * A text's images as a page should show them: their size (so nothing shifts while they
+ * load), the narrower copies for smaller screens, and loaded when scrolled near.
+ */
+export async function withImageSizes(db: Database, html: string): Promise<string> {
+  const keys = [...html.matchAll(MEDIA_IMG)].flatMap((match) => mediaKey(match[1] ?? '') ?? []);
+  if (keys.length === 0) return html;
+  const rows = await db
+    .select()
+    .from(contentMedia)
+    .where(inArray(contentMedia.storageKey, [...new Set(keys)]));
+  const byKey = new Map(rows.map((row) => [row.storageKey, row]));
+  return html.replace(MEDIA_IMG, (tag, src: string, rest: string) => {
+    const row = byKey.get(mediaKey(src) ?? '');
+    if (!row) return tag;
+    const srcset = escapeAttribute(srcsetOf(row));
+    return `<img src="${src}" srcset="${srcset}" sizes="${BODY_IMAGE_SIZES}" width="${row.width}" height="${row.height}" loading="lazy" decoding="async"${rest}>`;
+  });
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+export async function siteText(db: Database, row: ContentTranslationRow): Promise<SiteText> {
   return {
     title: row.title,
     summary: row.summary,
-    html: row.bodyHtml,
+    html: await withImageSizes(db, row.bodyHtml),
     toc: row.toc.map((entry) => ({ depth: entry.depth, id: entry.id, text: entry.text })),
   };
 }
@@ -108,7 +135,13 @@ async function coversOf(db: Database, ids: (number | null)[]) {
   return new Map(
     rows.map((row) => [
       row.id,
-      { src: mediaPath(row.storageKey), alt: row.alt, width: row.width, height: row.height },
+      {
+        src: mediaPath(row.storageKey),
+        srcset: srcsetOf(row),
+        alt: row.alt,
+        width: row.width,
+        height: row.height,
+      },
     ]),
   );
 }
@@ -206,13 +239,18 @@ export async function faqOf(
       ),
     );
   const [row] = preferLang(rows, lang);
-  return row ? faqView(row) : null;
+  return row ? faqView(db, row) : null;
 }
 
-export function faqView(row: ContentTranslationRow): SiteFaq {
+export async function faqView(db: Database, row: ContentTranslationRow): Promise<SiteFaq> {
   return {
     title: row.title,
-    questions: row.questions.map((entry) => ({ question: entry.question, html: entry.answerHtml })),
+    questions: await Promise.all(
+      row.questions.map(async (entry) => ({
+        question: entry.question,
+        html: await withImageSizes(db, entry.answerHtml),
+      })),
+    ),
   };
 }
 

@@ -3,12 +3,14 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import type { BlogPosting, BreadcrumbList, WithContext } from 'schema-dts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SiteAnswer, type SitePage, siteEndpoints } from '#shared/contracts/site.ts';
 import { LANGS, type Lang } from '#shared/locales.ts';
 import { formatMoney } from '#shared/money.ts';
 import {
   contentItems,
+  contentMedia,
   contentRedirects,
   contentTranslations,
   products,
@@ -342,9 +344,18 @@ describe('search engines and safety', () => {
     if (blog.body.kind !== 'blog' || help.body.kind !== 'help') throw new Error('sections');
     const post = blog.body.posts[0]?.path ?? '';
     expect(await types(post)).toEqual(['BlogPosting', 'BreadcrumbList']);
-    const posting = jsonLd((await get(post)).body)[0];
+    // Read back as the schema.org types the page builds them with (schema-dts).
+    const [posting, crumbs] = jsonLd((await get(post)).body) as unknown as [
+      WithContext<BlogPosting>,
+      WithContext<BreadcrumbList>,
+    ];
     expect(posting).toMatchObject({ '@context': 'https://schema.org', inLanguage: 'en' });
-    expect(Date.parse(String(posting?.datePublished))).not.toBeNaN();
+    expect(Date.parse(String(posting.datePublished))).not.toBeNaN();
+    expect(posting.author).toMatchObject({ '@type': 'Person' });
+    expect(posting.publisher).toEqual({ '@id': `${app.config.appUrl}/#organization` });
+    const items = crumbs.itemListElement as unknown as { position: number; item: string }[];
+    expect(items.map((item) => item.position)).toEqual(items.map((_, index) => index + 1));
+    expect(items.at(-1)?.item).toBe(app.config.appUrl + post);
     const article = help.body.categories[0]?.children[0]?.articles[0]?.path ?? '';
     expect(await types(article)).toEqual(['Article', 'BreadcrumbList']);
     const trail = jsonLd((await get(article)).body)[1] as { itemListElement: { item: string }[] };
@@ -407,5 +418,50 @@ describe('search engines and safety', () => {
     expect(signedIn.headers['set-cookie']).toBeUndefined();
     // The account link is decided in the browser (account-link.tsx): the page says Log In.
     expect(visitor.body).toContain('data-testid="login-link"');
+  });
+
+  it("gives a text's images their size and narrower copies, and a cover its srcset", async () => {
+    const [image] = await app.db
+      .insert(contentMedia)
+      .values({
+        storageKey: 'content/abcdefghijklmnopqrstuv.webp',
+        width: 1600,
+        height: 900,
+        bytes: 1,
+        alt: 'Map',
+        variants: [480, 960, 1440],
+      })
+      .returning();
+    const [post] = await app.db
+      .select({ row: contentTranslations, itemId: contentItems.id })
+      .from(contentTranslations)
+      .innerJoin(contentItems, eq(contentItems.id, contentTranslations.itemId))
+      .where(and(eq(contentItems.kind, 'post'), eq(contentTranslations.lang, 'es')));
+    if (!image || !post) throw new Error('setup');
+    await app.db
+      .update(contentTranslations)
+      .set({
+        bodyHtml: '<p>Hi</p><img src="/media/content/abcdefghijklmnopqrstuv.webp" alt="Mapa">',
+      })
+      .where(eq(contentTranslations.id, post.row.id));
+    await app.db
+      .update(contentItems)
+      .set({ coverImageId: image.id })
+      .where(eq(contentItems.id, post.itemId));
+    app.contentChanges.emit({ type: 'item', id: post.itemId, kinds: ['post'] });
+    const html = (await get(`/es/blog/${post.row.slug}`)).body;
+    const copies = '/media/content/abcdefghijklmnopqrstuv';
+    const srcset = `${copies}-480w.webp 480w, ${copies}-960w.webp 960w, ${copies}-1440w.webp 1440w, ${copies}.webp 1600w`;
+    expect(html).toContain(
+      `<img src="${copies}.webp" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" width="1600" height="900" loading="lazy" decoding="async" alt="Mapa">`,
+    );
+    // The cover: above the text, sized, with its copies, fetched first.
+    expect(html).toMatch(
+      new RegExp(`<img src="${copies}.webp" srcset="${srcset}"[^>]*width="1600" height="900"`),
+    );
+    // React writes the attribute as fetchPriority (HTML reads names in any case) and preloads
+    // the image with its copies.
+    expect(html).toMatch(/<img [^>]*fetchpriority="high"/i);
+    expect(html).toMatch(/<link rel="preload" as="image" imagesrcset="[^"]*480w/i);
   });
 });

@@ -280,7 +280,7 @@ async function contentPage(b: PageBuilder, slug: string): Promise<SiteAnswer> {
   const { item, translation, fallbackFrom } = found;
   const itemLangs = await itemLanguages(db, item.id, 'static_page', b.now);
   const head = b.itemHead(translation, itemLangs);
-  const text = siteText(translation);
+  const text = await siteText(db, translation);
   const key = item.key ?? '';
   let body: SiteBody;
   if (key === STATIC_KEYS.pricing) {
@@ -387,9 +387,11 @@ async function itemPage(
   const { item, translation, fallbackFrom } = found;
   const itemLangs = await itemLanguages(db, item.id, type, now);
   const head = b.itemHead(translation, itemLangs);
-  const text = siteText(translation);
+  const text = await siteText(db, translation);
   if (type === 'faq') {
-    return ok(await b.page({ kind: 'faq', faq: faqView(translation) }, head, fallbackFrom));
+    return ok(
+      await b.page({ kind: 'faq', faq: await faqView(db, translation) }, head, fallbackFrom),
+    );
   }
   if (type === 'post') {
     b.tags.add('list:post');

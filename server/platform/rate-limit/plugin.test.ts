@@ -10,9 +10,10 @@ import { createTestDatabase } from '../../test/test-database.ts';
 import { describeWithRedis, uniqueKey } from '../../test/test-redis.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
-// One app on REDIS_URL holds five connections: the rate limiter's, the realtime server's
-// commands and subscriber, and the VPN peer signal's (server/modules/vpn/peer-signal.ts).
-const REDIS_CONNECTIONS = 5;
+// One app on REDIS_URL holds seven connections: the rate limiter's, the realtime server's
+// commands and subscriber, the VPN peer signal's (server/modules/vpn/peer-signal.ts) and the
+// public pages' purge (server/modules/site/site-purge.ts), each a command and a subscriber.
+const REDIS_CONNECTIONS = 7;
 
 const ROUTE = '/api/public/v1/test-rate-limit';
 const LIMIT = 3;

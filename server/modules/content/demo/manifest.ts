@@ -4,6 +4,8 @@
 // `demo/<lang>/categories.json`. Links between items are written `content:<kind>/<key>`
 // and become the item's public address in the language when seeded.
 
+import type { MainPage } from '#shared/content/content-values.ts';
+
 /** The pages the site's footer names; each is a static page (it cannot be deleted). */
 export const DEMO_PAGES = [
   'pricing',
@@ -63,4 +65,11 @@ export const DEMO_ARTICLES = [
 ] as const;
 
 /** FAQ pages; each holds its questions (`## ` headings in its file). */
-export const DEMO_FAQ = ['general'] as const;
+export const DEMO_FAQ = ['general', 'billing'] as const;
+
+/** The FAQ each main page shows (its `main_page_faqs` row): billing on pricing. */
+export const DEMO_MAIN_PAGE_FAQS = [
+  { page: 'pricing', faq: 'billing' },
+  { page: 'home', faq: 'general' },
+  { page: 'help_center', faq: 'general' },
+] as const satisfies readonly { page: MainPage; faq: (typeof DEMO_FAQ)[number] }[];

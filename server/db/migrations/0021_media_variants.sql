@@ -1,0 +1,1 @@
+ALTER TABLE "content_media" ADD COLUMN "variants" integer[] DEFAULT '{}'::integer[] NOT NULL;
