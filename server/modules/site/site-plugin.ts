@@ -73,18 +73,23 @@ async function cachedPage(html: string, tags: SiteTags): Promise<CachedPage> {
   return { html: body, gzip: gzipped, br: brotli, etag, tags, at: Date.now() };
 }
 
-/** Brotli, else gzip, when the browser takes it (`q=0` refuses). */
+/** Brotli, else gzip, when the browser takes it (`q=0` refuses); browsers send few variants. */
+const encodings = new Map<string, 'br' | 'gzip' | undefined>();
+
 function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const known = encodings.get(header);
+  if (known !== undefined || encodings.has(header)) return known;
   const accepted = new Set(
-    (header ?? '')
+    header
       .split(',')
       .map((part) => part.trim().split(';'))
       .filter(([, q]) => q?.trim() !== 'q=0')
       .map(([name]) => name?.trim().toLowerCase()),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
+  const chosen = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  if (encodings.size < 100) encodings.set(header, chosen);
+  return chosen;
 }
 
 /** Pages the same for everyone: any cache may keep them, but must ask again before use. */
@@ -164,15 +169,26 @@ export const sitePlugin = fp(
       };
     };
 
+    /** The headers a cached page goes out with, per encoding: made once, not per request. */
+    const pageHeaders = (page: CachedPage, encoding: 'br' | 'gzip' | undefined) => ({
+      'content-security-policy': pageCsp,
+      'cache-control': PAGE_CACHE_CONTROL,
+      etag: page.etag,
+      vary: 'accept-encoding',
+      'content-type': 'text/html; charset=utf-8',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
+
     const respond: Site['respond'] = async (request, reply) => {
       if (!render) return false;
-      const url = new URL(request.url, 'http://site.invalid');
+      const [pathname = '/', query] = request.url.split('?', 2);
       // `?page=` is the blog's only parameter; any other query is the same page.
-      const page = url.searchParams.get('page');
-      const key = page ? `${url.pathname}?page=${page}` : url.pathname;
+      const search = new URLSearchParams(query);
+      const page = query ? search.get('page') : null;
+      const key = page ? `${pathname}?page=${page}` : pathname;
       let cached = cache.get(key);
       if (!cached) {
-        const made = await renderPage(render, url.pathname, url.searchParams);
+        const made = await renderPage(render, pathname, search);
         if (!made) return false;
         if (made.location) {
           await reply.header('cache-control', 'no-cache').redirect(made.location, 301);
@@ -190,19 +206,14 @@ export const sitePlugin = fp(
         cached = await cachedPage(made.html ?? '', made.tags ?? new Set());
         cache.set(key, cached);
       }
-      reply
-        .header('content-security-policy', pageCsp)
-        .header('cache-control', PAGE_CACHE_CONTROL)
-        .header('etag', cached.etag)
-        .header('vary', 'accept-encoding')
-        .type('text/html; charset=utf-8');
       if (request.headers['if-none-match'] === cached.etag) {
-        await reply.code(304).send();
+        await reply.code(304).headers(pageHeaders(cached, undefined)).send();
         return true;
       }
       const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (encoding) reply.header('content-encoding', encoding);
-      await reply.send(encoding ? cached[encoding] : cached.html);
+      await reply
+        .headers(pageHeaders(cached, encoding))
+        .send(encoding ? cached[encoding] : cached.html);
       return true;
     };
 
