@@ -85,8 +85,15 @@ export const usageReport = z.object({
   /** Numbered from 1 within a stream, one higher each report. */
   seq: z.number(invalid).int(invalid).min(1, invalid).max(Number.MAX_SAFE_INTEGER, invalid),
   taken_at: isoDate,
-  /** The host's CPU load, 0–100 %. */
-  cpu: z.number(invalid).min(0, invalid).max(100, invalid),
+  /**
+   * The host's CPU load, 0–100 %, kept to hundredths: the column is a `real`, which refuses a
+   * value too small to hold (a subnormal double) instead of rounding it.
+   */
+  cpu: z
+    .number(invalid)
+    .min(0, invalid)
+    .max(100, invalid)
+    .transform((value) => Math.round(value * 100) / 100),
   /** Peers with a handshake in the last three minutes. */
   active_peers: z.number(invalid).int(invalid).min(0, invalid).max(1_000_000, invalid),
   peers: z.array(peerUsage).max(MAX_PEERS_PER_REPORT, invalid),

@@ -201,6 +201,23 @@ describe('usage reports', () => {
 });
 
 describe('abuse of the report call', () => {
+  it('keeps a CPU load to hundredths, so a value too small for the column is 0, not a 500', async () => {
+    const server = await createTestServer(app, { country: 'PT', city: 'Lisbon' });
+    // Found by the fuzz test: the smallest double underflows PostgreSQL's `real`.
+    const answer = await api(n.report, {
+      headers: server.authorization,
+      body: { stream: randomUUID(), reports: [report(1, [], { cpu: 5e-324 })] },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const again = await api(n.report, {
+      headers: server.authorization,
+      body: { stream: randomUUID(), reports: [report(1, [], { cpu: 33.3333 })] },
+    });
+    expect(again.status).toBe(200);
+    const [row] = await app.db.select().from(vpnServers).where(eq(vpnServers.id, server.id));
+    expect(row?.cpu).toBeCloseTo(33.33, 5);
+  });
+
   it('refuses a body over the size limit and a node reporting too often', async () => {
     const server = await createTestServer(app, { country: 'SK', city: 'Bratislava' });
     const stream = randomUUID();
