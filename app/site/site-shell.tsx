@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '#shared/locales.ts';
 import { SITE_LINKS, SITE_NAV, type SiteLink } from '#shared/site/site-links.ts';
+import { LOGO_CLASS, LogoMark } from '../layout/logo-mark.tsx';
 import { Island } from './island.tsx';
 import { useSite } from './site-context.ts';
 
@@ -18,21 +19,10 @@ const LABEL: Record<SiteLink, string> = {
 };
 
 function Logo() {
-  const { t } = useTranslation();
   const { lang } = useSite();
   return (
-    <a
-      href={`/${lang}`}
-      className="flex items-center gap-2 whitespace-nowrap text-lg font-bold text-brand-600"
-    >
-      <svg viewBox="0 0 24 24" className="size-7" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M12 2l8 3.5v6.2c0 5-3.4 8.9-8 10.3-4.6-1.4-8-5.3-8-10.3V5.5z"
-        />
-        <path fill="#fff" d="M10.6 15.6l-3.2-3.2 1.4-1.4 1.8 1.8 4.6-4.6 1.4 1.4z" />
-      </svg>
-      <span>{t('app.name')}</span>
+    <a href={`/${lang}`} className={LOGO_CLASS}>
+      <LogoMark />
     </a>
   );
 }

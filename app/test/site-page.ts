@@ -1,5 +1,5 @@
 import type { SiteAnswer } from '#shared/contracts/site.ts';
-import { jsonResponse } from './stub-fetch.ts';
+import { jsonResponse, testSiteLinks } from './stub-fetch.ts';
 
 /** Where the app asks for a public page's data (shared/contracts/site.ts). */
 export const SITE_PAGE = '/api/public/v1/site/page';
@@ -14,17 +14,7 @@ export function homeAnswer(lang = 'en'): SiteAnswer {
       lang: lang as 'en',
       langs: ['en', 'es', 'fr', 'nl', 'ru'],
       path: `/${lang}`,
-      links: {
-        pricing: at('pricing'),
-        features: at('features'),
-        servers: at('servers'),
-        download: at('download-vpn'),
-        blog: at('blog'),
-        what_is_vpn: at('what-is-a-vpn'),
-        help_center: at('help-center'),
-        terms: at('terms-of-service'),
-        privacy: at('privacy-policy'),
-      },
+      links: testSiteLinks(lang),
       fallback_from: null,
       head: {
         title: '',

@@ -5,22 +5,25 @@ export type FetchHandler = (request: Request) => Response | Promise<Response>;
 /** The frame's own call on every screen (the header's and footer's site links). */
 const SITE_LINKS = '/api/public/v1/site/links';
 
+/** The site's links as the server answers them for `lang` (the demo's addresses). */
+export function testSiteLinks(lang: string) {
+  const at = (path: string) => `/${lang}/${path}`;
+  return {
+    pricing: at('pricing'),
+    features: at('features'),
+    servers: at('servers'),
+    download: at('download-vpn'),
+    blog: at('blog'),
+    what_is_vpn: at('what-is-a-vpn'),
+    help_center: at('help-center'),
+    terms: at('terms-of-service'),
+    privacy: at('privacy-policy'),
+  };
+}
+
 function siteLinks(request: Request): Response {
   const lang = new URL(request.url).searchParams.get('lang') ?? 'en';
-  const at = (path: string) => `/${lang}/${path}`;
-  return jsonResponse(200, {
-    links: {
-      pricing: at('pricing'),
-      features: at('features'),
-      servers: at('servers'),
-      download: at('download-vpn'),
-      blog: at('blog'),
-      what_is_vpn: at('what-is-a-vpn'),
-      help_center: at('help-center'),
-      terms: at('terms-of-service'),
-      privacy: at('privacy-policy'),
-    },
-  });
+  return jsonResponse(200, { links: testSiteLinks(lang) });
 }
 
 /**
