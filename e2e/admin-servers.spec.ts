@@ -136,10 +136,19 @@ test('an admin manages the fleet: countries, a country, the filtered table, and 
   await row.getByRole('button', { name }).click();
   await detail.getByRole('button', { name: 'Remove', exact: true }).click();
   const question = page.getByRole('dialog', { name: `Remove ${name}?` });
-  await expect(question).toContainText('No devices are on it');
+  // While it was online it was the lightest server in the fleet, so a device that a journey
+  // beside this one added for `fastest` may have landed on it; maintenance keeps the count fixed.
+  await expect(question).toContainText(
+    /No devices are on it|will move to another server in Finland/,
+  );
+  const text = (await question.textContent()) ?? '';
+  const onIt = /No devices are on it/.test(text)
+    ? 0
+    : Number(/(\d+) devices? will move/.exec(text)?.[1]);
+  expect(onIt).toBeGreaterThanOrEqual(0);
   await question.getByRole('button', { name: 'Remove server' }).click();
   await expect(
-    page.getByText(`${name} removed. Devices moved: 0; left without a server: 0.`),
+    page.getByText(`${name} removed. Devices moved: ${onIt}; left without a server: 0.`),
   ).toBeVisible();
   await expect(page.getByText('Nothing matches')).toBeVisible();
   // Its token is refused from now on.
