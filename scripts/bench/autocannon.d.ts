@@ -26,6 +26,11 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
+  /** One connection's client; only the part the harness touches. */
+  export interface Client {
+    pipelinedRequests: { addBody(data: Buffer): void };
+  }
+
   export interface Options {
     url: string;
     method?: string;
@@ -35,6 +40,7 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     timeout?: number;
+    setupClient?: (client: Client) => void;
   }
 
   export interface Instance {
