@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type KoaContext } from 'oidc-provider';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /** Someone who can sign in at the stand-in, with the claims it vouches for. */
 export interface TestPerson {
@@ -99,7 +99,7 @@ export async function startTestOpenIdProvider(client: {
     },
   });
 
-  provider.use(async (ctx: KoaContext, next) => {
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
     const match = INTERACTION.exec(ctx.path);
     if (!match) return next();
     const [, uid, login] = match;

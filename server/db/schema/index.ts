@@ -17,6 +17,7 @@ export * from './mail-outbox.ts';
 export * from './notification-lists.ts';
 export * from './oauth-accounts.ts';
 export * from './oauth-providers.ts';
+export * from './oidc.ts';
 export * from './one-time-tokens.ts';
 export * from './payments.ts';
 export * from './products.ts';

@@ -114,6 +114,8 @@ export const vpnDevices = pgTable(
     host: integer(),
     /** The server it was moved away from, whose late reports for it still count. */
     previousServerId: integer(),
+    /** The OpenID grant of the app that made it (device flow): removing one removes the other. */
+    oauthGrantId: text(),
     blockedBy: vpnDeviceBlock(),
     rxBytes: bigint({ mode: 'number' }).notNull().default(0),
     txBytes: bigint({ mode: 'number' }).notNull().default(0),
