@@ -29,6 +29,7 @@ import { authPlugin } from './modules/identity/auth-plugin.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
 import type { ScheduledJob } from './modules/jobs/scheduled-jobs.ts';
 import { notificationsPlugin } from './modules/notifications/notifications-plugin.ts';
+import { oidcPlugin } from './modules/oidc/oidc-plugin.ts';
 import { referralPlugin } from './modules/referral/referral-plugin.ts';
 import { sitePlugin } from './modules/site/site-plugin.ts';
 import { type VpnPluginOptions, vpnPlugin } from './modules/vpn/vpn-plugin.ts';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin, deps.realtime ?? {});
   await app.register(authPlugin);
+  await app.register(oidcPlugin);
   await app.register(jobsPlugin, { jobs: deps.jobs });
   await app.register(paymentsPlugin);
   await app.register(billingPlugin);

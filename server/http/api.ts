@@ -19,6 +19,7 @@ import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
+import { oidcInteractionRoutes } from '../modules/oidc/interaction-routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
@@ -46,6 +47,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   profileRoutes,
   devicesRoutes,
   oauthRoutes,
+  oidcInteractionRoutes,
   broadcastingRoutes,
   currentSubscriptionRoutes,
   billingRoutes,

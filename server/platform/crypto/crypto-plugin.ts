@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadAppKey } from './app-key.ts';
-import { SecretBox } from './secret-box.ts';
+import { deriveKey, SecretBox } from './secret-box.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,6 +13,11 @@ declare module 'fastify' {
     oauthProviderBox: SecretBox;
     /** Seals the payment gateways' keys kept in the gateway_settings table. */
     gatewaySettingsBox: SecretBox;
+    /** Seals our OAuth clients' secrets (oauth_clients) and the OpenID signing keys. */
+    oidcClientBox: SecretBox;
+    oidcKeyBox: SecretBox;
+    /** Signs the OpenID provider's cookies. */
+    oidcCookieKey: string;
   }
 }
 
@@ -25,6 +30,9 @@ export const cryptoPlugin = fp(
     app.decorate('oauthStateBox', new SecretBox(key, 'oauth.state_cookie'));
     app.decorate('oauthProviderBox', new SecretBox(key, 'oauth_providers.secret'));
     app.decorate('gatewaySettingsBox', new SecretBox(key, 'gateway_settings.secrets'));
+    app.decorate('oidcClientBox', new SecretBox(key, 'oauth_clients.secret'));
+    app.decorate('oidcKeyBox', new SecretBox(key, 'oidc_signing_keys.private_jwk'));
+    app.decorate('oidcCookieKey', deriveKey(key, 'oidc.cookies').toString('base64url'));
   },
   { name: 'crypto' },
 );

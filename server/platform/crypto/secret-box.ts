@@ -4,6 +4,11 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/** A key of its own for one purpose, derived from the app key (HKDF-SHA256). */
+export function deriveKey(appKey: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', appKey, 'shieldline', purpose, 32));
+}
+
 /**
  * Authenticated encryption (AES-256-GCM) for small secrets stored in the database, such as
  * TOTP seeds: a copy of the database alone does not give them away. Each purpose derives its
@@ -14,7 +19,7 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(appKey: string, purpose: string) {
-    this.key = Buffer.from(hkdfSync('sha256', appKey, 'shieldline', purpose, 32));
+    this.key = deriveKey(appKey, purpose);
   }
 
   seal(plaintext: string): string {

@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import Provider from 'oidc-provider';
+import type { SecretBox } from '../../platform/crypto/secret-box.ts';
+import { type OidcConfigDeps, oidcConfiguration } from './oidc-config.ts';
+import { signingKeys } from './oidc-keys.ts';
+
+/** How often a process looks for a rotated key set (another process may have rotated it). */
+export const KEY_CHECK_MS = 60_000;
+
+export interface OidcHostDeps extends OidcConfigDeps {
+  keyBox: SecretBox;
+  log: FastifyBaseLogger;
+  /** Behind a proxy that terminates TLS: trust its forwarded protocol for cookies. */
+  proxy: boolean;
+  now?: () => number;
+  /** Called with each provider made (its event listeners). */
+  onProvider?: (provider: Provider) => void;
+}
+
+/**
+ * Holds the provider. oidc-provider reads its signing keys once, when it is made, so a
+ * rotated key set (the scheduled rotation, in any process) means a new provider: each
+ * process checks the set at most once a minute and rebuilds when it changed. Everything
+ * else the provider knows is in the database, so nothing is lost in the swap.
+ */
+export class OidcHost {
+  private provider: Provider | undefined;
+  private fingerprint = '';
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private pending: Promise<Provider> | undefined;
+
+  constructor(
+    private readonly deps: OidcHostDeps,
+    readonly issuer: string,
+  ) {}
+
+  /** The provider with the current keys. */
+  async current(): Promise<Provider> {
+    const now = (this.deps.now ?? Date.now)();
+    if (this.provider && now - this.checkedAt < KEY_CHECK_MS) return this.provider;
+    this.pending ??= this.refresh(now).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /** Reads the key set again at the next request (after a rotation in this process). */
+  invalidate(): void {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  private async refresh(now: number): Promise<Provider> {
+    const { keys, fingerprint } = await signingKeys(this.deps.db, this.deps.keyBox);
+    this.checkedAt = now;
+    if (this.provider && fingerprint === this.fingerprint) return this.provider;
+    const provider = new Provider(this.issuer, oidcConfiguration(this.deps, keys));
+    provider.proxy = this.deps.proxy;
+    this.deps.onProvider?.(provider);
+    this.deps.log.info({ keys: fingerprint }, 'OpenID provider ready');
+    this.provider = provider;
+    this.fingerprint = fingerprint;
+    return provider;
+  }
+}
