@@ -27,6 +27,9 @@ export default defineConfig({
           ...timeouts,
           name: 'browser',
           include: ['app/**/*.test.tsx'],
+          // What a screen shows after a lazy chunk or a click may take longer than the 1 s
+          // default on two busy CI cores; a screen that never shows it still fails.
+          expect: { poll: { timeout: 5_000 } },
           setupFiles: ['app/test/setup.ts'],
           browser: {
             enabled: true,

@@ -95,6 +95,10 @@ export async function registerRoutes(
   for (const { endpoint, handler, options } of routes) {
     // A switched-off feature's endpoints do not exist (§1): the API's 404 answers them.
     if (endpoint.feature && !features.has(endpoint.feature)) continue;
+    // An app's token reaches the customer's own calls, never staff's or anyone else's.
+    if (endpoint.appScope && endpoint.base !== 'account') {
+      throw new Error(`${endpoint.url}: only account calls may be open to apps`);
+    }
     const add = (instance: FastifyInstance) => {
       instance.route({
         method: endpoint.method,

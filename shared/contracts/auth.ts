@@ -77,6 +77,7 @@ const getAuthUser = ownAccountEndpoint(
     path: '/users/get-auth-user',
     summary: 'The signed-in user',
     tag: 'users',
+    appScope: 'account',
     response: authUserResponse,
   },
   { deactivated: true },

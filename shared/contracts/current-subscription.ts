@@ -26,6 +26,7 @@ export const currentSubscriptionEndpoint = endpoint({
   base: 'account',
   path: '/subscriptions/current',
   access: 'signed-in',
+  appScope: 'account',
   summary: 'The current subscription, if any',
   response: currentSubscriptionResponse,
 });

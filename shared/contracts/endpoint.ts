@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_BASES, type ApiArea } from '../api-bases.ts';
 import type { Feature } from '../features.ts';
 import type { Permission } from '../permissions.ts';
+import type { OidcApiScope } from './oidc.ts';
 
 // One declaration per endpoint (DESIGN "Growing the house"): the server registers its route
 // from it, the OpenAPI document is generated from it, and the browser's client is typed by
@@ -60,6 +61,11 @@ export interface EndpointSpec {
   produces?: 'json' | 'text' | 'file' | 'redirect';
   /** The endpoint exists only while this §1 feature flag is on. */
   feature?: Feature;
+  /**
+   * An app of ours may call it with an access token from our OpenID provider that carries
+   * this scope (issue 24), besides a signed-in browser. Account base only.
+   */
+  appScope?: OidcApiScope;
 }
 
 type BaseUrl<S extends EndpointSpec> = `${(typeof API_BASES)[S['base']]}${S['path']}`;
@@ -113,6 +119,11 @@ export function endpointUrl(url: string, params: Record<string, string | number>
  * `ownAccount` permission there; `deactivated` keeps a deactivated account's own calls
  * (reactivate, who am I) open on both bases.
  */
+function withoutAppScope<S extends { appScope?: unknown }>(spec: S): Omit<S, 'appScope'> {
+  const { appScope: _appScope, ...rest } = spec;
+  return rest;
+}
+
 export function ownAccountEndpoint<const S extends Omit<EndpointSpec, 'base' | 'access'>>(
   spec: S,
   options: { deactivated?: true } = {},
@@ -126,6 +137,11 @@ export function ownAccountEndpoint<const S extends Omit<EndpointSpec, 'base' | '
       base: 'account',
       access: options.deactivated ? 'signed-in' : 'active',
     } as const),
-    dashboard: endpoint({ ...spec, base: 'dashboard', access: staffAccess } as const),
+    // Staff's copy is never open to an app's token.
+    dashboard: endpoint({
+      ...withoutAppScope(spec),
+      base: 'dashboard',
+      access: staffAccess,
+    } as const),
   };
 }

@@ -144,3 +144,6 @@ export const nodeEndpoints = {
     response: reportResponse,
   }),
 } as const;
+
+/** What a node's bearer token starts with, so a leaked one is recognised for what it is. */
+export const NODE_TOKEN_PREFIX = 'vpnnode_';

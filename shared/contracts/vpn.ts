@@ -174,6 +174,7 @@ const account = { base: 'account', access: 'active', tag: 'vpn' } as const;
 export const vpnEndpoints = {
   locations: endpoint({
     ...account,
+    appScope: 'vpn',
     method: 'GET',
     path: '/vpn/locations',
     summary: 'Countries a device can be placed in, and where "fastest" would go',
@@ -182,6 +183,7 @@ export const vpnEndpoints = {
   }),
   devices: endpoint({
     ...account,
+    appScope: 'vpn',
     method: 'GET',
     path: '/vpn/devices',
     summary: "The customer's WireGuard devices, device limit, access and traffic",
@@ -190,6 +192,7 @@ export const vpnEndpoints = {
   }),
   create: endpoint({
     ...account,
+    appScope: 'vpn',
     method: 'POST',
     path: '/vpn/devices/create',
     summary: 'Add a device by its public key; answers its configuration but the private key',
@@ -199,6 +202,7 @@ export const vpnEndpoints = {
   }),
   config: endpoint({
     ...account,
+    appScope: 'vpn',
     method: 'GET',
     path: '/vpn/devices/config',
     summary: "A device's configuration now, but the private key",
@@ -231,6 +235,7 @@ export const vpnEndpoints = {
   }),
   delete: endpoint({
     ...account,
+    appScope: 'vpn',
     method: 'POST',
     path: '/vpn/devices/delete',
     summary: 'Remove a device: its peer leaves its server',

@@ -6,6 +6,8 @@ import { isStaff } from '#shared/roles.ts';
 import type { Config } from '../../config.ts';
 import { callerOf, refusal } from '../../http/access.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { App } from '../../http/types.ts';
+import { appCaller, bearerToken } from '../oidc/app-tokens.ts';
 import { type ActiveSession, findSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -102,6 +104,17 @@ export const authPlugin = fp(
       const api = isApiRoute(request);
       // Files, pages and health checks are open: no session lookup for them.
       if (!api && (access === 'public' || access === 'own-signature')) return;
+      // An app of ours with an access token, on a call open to apps (issue 24). A browser
+      // never sends that header on its own, so it needs no CSRF check; on any other call the
+      // header opens nothing.
+      const appScope = request.routeOptions.config?.endpoint?.appScope;
+      const bearer = appScope && bearerToken(request.headers.authorization);
+      if (appScope && bearer) {
+        request.auth = await appCaller(app as App, bearer, appScope);
+        const refused = access && refusal(access, callerOf(request));
+        if (refused) throw refused;
+        return;
+      }
       // A node's calls carry its bearer token, which no other site can make a browser send.
       const csrfExempt = request.routeOptions.config?.crossSitePost || access === 'node';
       if (api && !csrfExempt) checkCsrf(request, publicHost);

@@ -19,6 +19,8 @@ export interface ClientInfo {
 export interface ActiveSession {
   session: SessionRow;
   user: UserRow;
+  /** Set when an app of ours calls with an access token instead of a browser's cookie. */
+  app?: { clientId: string; grantId: string };
 }
 
 export async function createSession(

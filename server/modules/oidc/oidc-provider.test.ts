@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionPath } from '#shared/contracts/oidc.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
-import { auditLog, oidcModels, oidcSigningKeys } from '../../db/schema/index.ts';
+import { auditLog, oauthClients, oidcModels, oidcSigningKeys } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { CookieBrowser } from '../../test/cookie-browser.ts';
 import { freePort } from '../../test/server-process.ts';
 import { TEST_QUEUE_TIMINGS } from '../../test/test-app.ts';
 import { createTestDatabase } from '../../test/test-database.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
+import { createTestServer, grantAccess, wireGuardKeyPair } from '../../test/vpn-kit.ts';
 import { createOAuthClient } from './oauth-clients-service.ts';
 import { REFRESH_REUSE_GRACE_MS } from './oidc-adapter.ts';
 import { rotateSigningKey } from './oidc-keys.ts';
@@ -371,5 +372,80 @@ describe('the OpenID provider', () => {
     expect(rotated).toHaveLength(1);
     const keys = await app.db.select().from(oidcSigningKeys);
     expect(keys.find((key) => key.retiredAt === null)?.kid).toBe(rotated[0]?.subjectId);
+  });
+
+  it('lets an app call the account API with its token, within its scopes, and nothing else', async () => {
+    const rp = await newClient({ type: 'public', firstParty: true });
+    const customer = await signedInUser(app);
+    await grantAccess(app, customer.user.id);
+    await createTestServer(app, { country: 'NL', city: 'Amsterdam', load: 10 });
+    const tokens = await signInWith(rp, customer, 'openid account vpn');
+    const call = (path: string, token = tokens.access_token, body?: object) =>
+      fetch(`${issuer}${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+
+    const me = await call('/api/account/v1/users/get-auth-user', tokens.access_token, {});
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(customer.user.email);
+    expect((await call('/api/account/v1/subscriptions/current')).status).toBe(200);
+    // No CSRF header: a browser never sends a bearer token on its own.
+    const created = await call('/api/account/v1/vpn/devices/create', tokens.access_token, {
+      name: 'Living-room TV',
+      location: 'NL',
+      public_key: wireGuardKeyPair().publicKey,
+    });
+    expect(created.status).toBe(201);
+    const { device } = (await created.json()) as { device: { device_id: number } };
+    const listed = await call('/api/account/v1/vpn/devices');
+    expect(JSON.stringify(await listed.json())).toContain('Living-room TV');
+
+    // Calls not open to apps, and staff's, are closed to the token.
+    expect((await call('/api/dashboard/v1/servers')).status).toBe(401);
+    expect((await call('/api/account/v1/devices/list')).status).toBe(401);
+    expect((await call('/api/account/v1/vpn/devices', 'not-a-token-of-ours-at-all')).status).toBe(
+      401,
+    );
+    const narrow = await signInWith(rp, customer, 'openid account');
+    const refused = await call('/api/account/v1/vpn/devices', narrow.access_token);
+    expect(refused.status).toBe(403);
+
+    // Removing the device in the account removes the app's access with it.
+    const removed = await fetch(`${issuer}/api/account/v1/vpn/devices/delete`, {
+      method: 'POST',
+      headers: {
+        cookie: customer.cookie,
+        'x-requested-with': 'fetch',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ device_id: device.device_id }),
+    });
+    expect(removed.status, await removed.clone().text()).toBe(200);
+    expect((await call('/api/account/v1/vpn/devices')).status).toBe(401);
+    expect(await refusal(client.refreshTokenGrant(rp.config, String(tokens.refresh_token)))).toBe(
+      'invalid_grant',
+    );
+    // The other grant's token is untouched.
+    expect((await call('/api/account/v1/subscriptions/current', narrow.access_token)).status).toBe(
+      200,
+    );
+  });
+
+  it('stops a disabled client’s tokens at once', async () => {
+    const rp = await newClient({ type: 'public', firstParty: true });
+    const tokens = await signInWith(rp, person, 'openid account');
+    await app.db
+      .update(oauthClients)
+      .set({ disabledAt: new Date() })
+      .where(eq(oauthClients.clientId, rp.row.clientId));
+    const me = await fetch(`${issuer}/api/account/v1/subscriptions/current`, {
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(me.status).toBe(401);
+    expect(await refusal(client.refreshTokenGrant(rp.config, String(tokens.refresh_token)))).toBe(
+      'invalid_client',
+    );
   });
 });

@@ -25,7 +25,12 @@ export function deviceRoutes(app: App): Route[] {
     ),
     route(e.devices, ({ query, auth }) => devices.list(auth.user.id, langOf(query.lang))),
     route(e.create, ({ body, request, auth }) =>
-      devices.create({ request, userId: auth.user.id }, body, where(request.headers)),
+      devices.create(
+        { request, userId: auth.user.id },
+        body,
+        where(request.headers),
+        auth.app?.grantId ?? null,
+      ),
     ),
     route(e.config, ({ query, auth }) => devices.config(auth.user.id, query.device_id)),
     route(e.rename, ({ body, auth }) => devices.rename(auth.user.id, body.device_id, body.name)),

@@ -14,6 +14,7 @@ import { isUniqueViolationOf, retryOnDeadlock } from '../../db/errors.ts';
 import { countries, users, vpnAccounts, vpnDevices, vpnServers } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { revokeGrant } from '../oidc/grants.ts';
 import { configPartsOf, presentDevice } from './device-presenter.ts';
 import { ownDevice, selectDevices } from './device-rows.ts';
 import { candidates, choose, freeHost } from './placement.ts';
@@ -100,10 +101,12 @@ export class DevicesService {
     return this.answer(userId, deviceId);
   }
 
+  /** `oauthGrantId`: an app of ours adds it with its token (removing either ends both). */
   async create(
     { request, userId }: Acting,
     input: { name: string; location: string; public_key: string },
     where: Whereabouts,
+    oauthGrantId: string | null = null,
   ): Promise<DeviceWithConfig> {
     const id = await this.change({ request, userId }, async (tx, sync) => {
       if (sync.state.blocked || !sync.state.access) {
@@ -124,6 +127,7 @@ export class DevicesService {
           location: input.location,
           serverId: placed.serverId,
           host: placed.host,
+          oauthGrantId,
         })
         .returning({ id: vpnDevices.id });
       if (!device) throw new Error('device not inserted');
@@ -242,6 +246,8 @@ export class DevicesService {
     await this.change(acting, async (tx) => {
       const device = await this.lockDevice(tx, userId, deviceId);
       await tx.delete(vpnDevices).where(eq(vpnDevices.id, deviceId));
+      // The app that made it is signed out with it.
+      if (device.oauthGrantId) await revokeGrant(tx, device.oauthGrantId);
       return {
         deviceId,
         servers: device.serverId === null ? [] : [device.serverId],

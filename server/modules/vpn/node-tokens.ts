@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { NODE_TOKEN_PREFIX } from '#shared/contracts/vpn-node.ts';
 import { hashToken } from '../identity/secrets.ts';
 
 /**
@@ -6,7 +7,7 @@ import { hashToken } from '../identity/secrets.ts';
  * one is recognised by secret scanners and in logs). Stored as its SHA-256, like every token.
  */
 export function newNodeToken(): { token: string; hash: string } {
-  const token = `vpnnode_${randomBytes(32).toString('base64url')}`;
+  const token = `${NODE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   return { token, hash: hashToken(token) };
 }
 
