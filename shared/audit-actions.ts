@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = [
   'oidc.consent_given',
   'oidc.consent_refused',
   'oidc.signing_key_rotated',
+  'oidc.device_approved',
+  'oidc.device_refused',
   'customers.created',
   'customers.updated',
   'customers.traffic_limit_updated',

@@ -28,6 +28,7 @@ import { siteRoutes } from '../modules/site/routes.ts';
 import { seoFilesRoutes } from '../modules/site/seo-files/routes.ts';
 import { statisticsRoutes } from '../modules/statistics/routes.ts';
 import { deviceRoutes } from '../modules/vpn/device-routes.ts';
+import { deviceSignInRoutes } from '../modules/vpn/device-sign-in-routes.ts';
 import { fleetRoutes } from '../modules/vpn/fleet-routes.ts';
 import { nodeRoutes } from '../modules/vpn/node-routes.ts';
 import { AppError } from './app-error.ts';
@@ -67,6 +68,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   customerDashboardRoutes,
   fleetRoutes,
   deviceRoutes,
+  deviceSignInRoutes,
   nodeRoutes,
   contentRoutes,
   helpSearchRoutes,

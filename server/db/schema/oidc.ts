@@ -69,6 +69,8 @@ export const oidcModels = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When a token of this grant was last used to call us (connected apps' "last used"). */
     lastUsedAt: timestamp({ withTimezone: true }),
+    /** What the person called the device a grant's app runs on (a TV, a router). */
+    label: text(),
   },
   (table) => [
     primaryKey({ columns: [table.model, table.id] }),

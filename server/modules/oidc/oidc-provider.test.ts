@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactionPath } from '#shared/contracts/oidc.ts';
@@ -447,5 +447,113 @@ describe('the OpenID provider', () => {
     expect(await refusal(client.refreshTokenGrant(rp.config, String(tokens.refresh_token)))).toBe(
       'invalid_client',
     );
+  });
+
+  it('signs a TV in with the device flow once its person confirms the code', async () => {
+    const rp = await newClient({ type: 'public', firstParty: true });
+    const customer = await signedInUser(app);
+    await grantAccess(app, customer.user.id);
+    const browser = (path: string, body?: object) =>
+      fetch(`${issuer}/api/account/v1${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          cookie: customer.cookie,
+          'x-requested-with': 'fetch',
+          'content-type': 'application/json',
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const started = await client.initiateDeviceAuthorization(rp.config, {
+      scope: 'openid offline_access vpn',
+    });
+    // The TV polls while its person confirms (the poll waits `interval` between tries).
+    const polled = client.pollDeviceAuthorizationGrant(rp.config, { ...started, interval: 1 });
+
+    const typed = started.user_code.toLowerCase().replace('-', ' ');
+    const seen = await browser(`/oauth/device?user_code=${encodeURIComponent(typed)}`);
+    expect(seen.status).toBe(200);
+    expect(await seen.json()).toMatchObject({
+      user_code: started.user_code,
+      client: { name: 'Shieldline for Android' },
+      scopes: ['openid', 'offline_access', 'vpn'],
+      vpn: { access: true, devices: 0 },
+    });
+    const approved = await browser('/oauth/device/approve', {
+      user_code: typed,
+      device_name: 'Living-room TV',
+    });
+    expect(approved.status).toBe(200);
+    const tokens = await polled;
+    expect(tokens.refresh_token).toBeTruthy();
+
+    // The TV adds its WireGuard device with its token.
+    const created = await fetch(`${issuer}/api/account/v1/vpn/devices/create`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${tokens.access_token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        name: 'TV',
+        location: 'fastest',
+        public_key: wireGuardKeyPair().publicKey,
+      }),
+    });
+    expect(created.status).toBe(201);
+
+    // The code works once.
+    const again = await browser('/oauth/device/approve', {
+      user_code: started.user_code,
+      device_name: 'Kitchen TV',
+    });
+    expect(again.status).toBe(422);
+    expect(JSON.stringify(await again.json())).toContain('oauth.device.errors.used');
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'oidc.device_approved'));
+    expect(audited.at(-1)?.data).toMatchObject({ device_name: 'Living-room TV' });
+  });
+
+  it('refuses a device code that is unknown, expired or refused, and a plan without a free slot', async () => {
+    const rp = await newClient({ type: 'public', firstParty: true });
+    const withoutPlan = await signedInUser(app);
+    const post = (who: TestSession, path: string, body: object) =>
+      fetch(`${issuer}/api/account/v1${path}`, {
+        method: 'POST',
+        headers: {
+          cookie: who.cookie,
+          'x-requested-with': 'fetch',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const unknown = await post(withoutPlan, '/oauth/device/deny', { user_code: 'BCDF-GHJK' });
+    expect(unknown.status).toBe(422);
+
+    const started = await client.initiateDeviceAuthorization(rp.config, { scope: 'openid vpn' });
+    const noSlot = await post(withoutPlan, '/oauth/device/approve', {
+      user_code: started.user_code,
+      device_name: 'Router',
+    });
+    expect(noSlot.status).toBe(409);
+    expect(JSON.stringify(await noSlot.json())).toContain('oauth.device.errors.no_access');
+
+    const denied = await post(withoutPlan, '/oauth/device/deny', { user_code: started.user_code });
+    expect(denied.status).toBe(200);
+    expect(
+      await refusal(client.pollDeviceAuthorizationGrant(rp.config, { ...started, interval: 1 })),
+    ).toBe('access_denied');
+
+    const late = await client.initiateDeviceAuthorization(rp.config, { scope: 'openid vpn' });
+    await app.db
+      .update(oidcModels)
+      .set({ payload: sql`${oidcModels.payload} || '{"exp": 1}'::jsonb` })
+      .where(eq(oidcModels.model, 'DeviceCode'));
+    const expired = await post(person, '/oauth/device/approve', {
+      user_code: late.user_code,
+      device_name: 'Router',
+    });
+    expect(expired.status).toBe(422);
   });
 });

@@ -97,6 +97,23 @@ export class DevicesService {
     };
   }
 
+  /** Whether the person may add a device now: access, and the plan's slots in use. */
+  async slots(userId: number): Promise<{ access: boolean; devices: number; deviceLimit: number }> {
+    const { db } = this.ctx;
+    const [state, [counted]] = await Promise.all([
+      accountState(db, userId, this.ctx.now()),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(vpnDevices)
+        .where(eq(vpnDevices.userId, userId)),
+    ]);
+    return {
+      access: state.access && !state.blocked,
+      devices: counted?.n ?? 0,
+      deviceLimit: state.deviceLimit,
+    };
+  }
+
   async config(userId: number, deviceId: number): Promise<DeviceWithConfig> {
     return this.answer(userId, deviceId);
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "oidc_models" ADD COLUMN "label" text;
