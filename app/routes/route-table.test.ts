@@ -29,6 +29,7 @@ describe('the route table', () => {
         coupon_id: '7',
         country_code: 'nl',
         subscriberUuid: 'x',
+        uid: 'x',
       });
       const isSite = siteAddress(path, new URLSearchParams(), ['en']) !== null;
       expect(isSite, `${route.name} ${path}`).toBe(SITE_ROUTES.includes(route.name));

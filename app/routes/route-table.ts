@@ -108,6 +108,13 @@ export const ROUTES = [
   landing('page', ':slug', open),
   // Where Google and Apple send the sign-in popup back (shared/contracts/oauth.ts).
   plain('oauth.callback', 'oauth/callback', open),
+  // Issue 24: a TV or router's code confirmed (RFC 8628), and a third-party app's consent.
+  plain('device', 'device', customer),
+  plain('oauth.consent', 'oauth/consent/:uid', {
+    roles: SIGNED_IN,
+    onlyAuthenticated: true,
+    onlyNotDeactivated: true,
+  }),
   // A list mail's visible unsubscribe link (shared/contracts/notifications.ts): no sign-in.
   plain('unsubscribe', 'notifications/unsubscribe/:subscriberUuid', open),
   // §2 "/r/{id} is a referral join link"; guard priority 2 turns it into the order page.

@@ -47,6 +47,18 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   // Public: the invitee may not be signed in yet (its texts load with public screens).
   'familysharing.invite.verify': () =>
     import('../features/family-sharing/invite-verify-page.tsx').then((m) => m.InviteVerifyPage),
+  // An app of ours or a partner's signing in through us (app/features/oauth/): plain pages
+  // behind a sign-in, whose texts are a part no other screen needs.
+  device: () =>
+    Promise.all([
+      import('../features/oauth/device-sign-in-page.tsx'),
+      import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['apps'])),
+    ]).then(([m]) => m.DeviceSignInPage),
+  'oauth.consent': () =>
+    Promise.all([
+      import('../features/oauth/consent-page.tsx'),
+      import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['apps'])),
+    ]).then(([m]) => m.ConsentPage),
   // Public: its texts are the notifications part, which public screens do not load.
   unsubscribe: () =>
     Promise.all([

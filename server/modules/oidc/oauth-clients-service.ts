@@ -12,6 +12,8 @@ export interface NewOAuthClient {
   grantTypes: string[];
   scopes: string[];
   logoUri?: string | null;
+  /** Random unless given (the demo's fixed ids). */
+  clientId?: string;
 }
 
 /** A client secret: 256 random bits behind a prefix that says what it is. */
@@ -32,7 +34,7 @@ export async function createOAuthClient(
   const [client] = await db
     .insert(oauthClients)
     .values({
-      clientId: `vpnc_${randomBytes(12).toString('base64url')}`,
+      clientId: input.clientId ?? `vpnc_${randomBytes(12).toString('base64url')}`,
       name: input.name,
       type: input.type,
       firstParty: input.firstParty,

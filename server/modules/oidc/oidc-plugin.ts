@@ -6,6 +6,7 @@ import { pickLang } from '#shared/locales.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { App } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { seedDemoClients } from './demo-clients.ts';
 import { deleteExpiredModels } from './oidc-adapter.ts';
 import { watchProviderEvents } from './oidc-events.ts';
 import { OidcHost } from './oidc-host.ts';
@@ -71,6 +72,13 @@ export const oidcPlugin = fp(
       await deleteExpiredModels(app.db);
     });
     await app.queue.schedule(KEY_JOB, '23 4 * * *');
+    if (app.config.seedDemo) {
+      app.addHook('onReady', async () => {
+        await seedDemoClients(app as App).catch((error: unknown) =>
+          app.log.error({ err: error }, 'demo OAuth clients could not be seeded'),
+        );
+      });
+    }
 
     const hand = async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?', 1)[0] ?? '';

@@ -507,7 +507,7 @@ describe('the OpenID provider', () => {
       device_name: 'Kitchen TV',
     });
     expect(again.status).toBe(422);
-    expect(JSON.stringify(await again.json())).toContain('oauth.device.errors.used');
+    expect(JSON.stringify(await again.json())).toContain('apps.device.errors.used');
     const audited = await app.db
       .select()
       .from(auditLog)
@@ -537,7 +537,7 @@ describe('the OpenID provider', () => {
       device_name: 'Router',
     });
     expect(noSlot.status).toBe(409);
-    expect(JSON.stringify(await noSlot.json())).toContain('oauth.device.errors.no_access');
+    expect(JSON.stringify(await noSlot.json())).toContain('apps.device.errors.no_access');
 
     const denied = await post(withoutPlan, '/oauth/device/deny', { user_code: started.user_code });
     expect(denied.status).toBe(200);
