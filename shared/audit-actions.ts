@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'oidc.signing_key_rotated',
   'oidc.device_approved',
   'oidc.device_refused',
+  'oidc.app_revoked',
   'customers.created',
   'customers.updated',
   'customers.traffic_limit_updated',

@@ -84,7 +84,17 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
   // The family invite's page is public: the invitee may not be signed in yet.
   public: ['auth', 'settings', 'family', 'public-site', 'order'],
   // The thanks page after an order is an account screen.
-  account: ['auth', 'settings', 'order', 'dashboard', 'referral', 'family', 'notifications', 'vpn'],
+  account: [
+    'auth',
+    'settings',
+    'order',
+    'dashboard',
+    'referral',
+    'family',
+    'notifications',
+    'vpn',
+    'apps',
+  ],
   billing: ['auth', 'settings', 'billing', 'order'],
   // Staff texts come in parts (admin-*.json) so each area's file stays one team's to edit.
   admin: [

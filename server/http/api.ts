@@ -19,6 +19,7 @@ import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
+import { connectedAppsRoutes } from '../modules/oidc/connected-apps-routes.ts';
 import { oidcInteractionRoutes } from '../modules/oidc/interaction-routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
@@ -49,6 +50,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   devicesRoutes,
   oauthRoutes,
   oidcInteractionRoutes,
+  connectedAppsRoutes,
   broadcastingRoutes,
   currentSubscriptionRoutes,
   billingRoutes,

@@ -8,11 +8,11 @@ import { endpoint } from './endpoint.ts';
 // the app will add its WireGuard device with the tokens it receives.
 
 export const DEVICE_SIGN_IN_MESSAGES = {
-  unknown: 'oauth.device.errors.unknown',
-  expired: 'oauth.device.errors.expired',
-  used: 'oauth.device.errors.used',
-  noAccess: 'oauth.device.errors.no_access',
-  deviceLimit: 'oauth.device.errors.device_limit',
+  unknown: 'apps.device.errors.unknown',
+  expired: 'apps.device.errors.expired',
+  used: 'apps.device.errors.used',
+  noAccess: 'apps.device.errors.no_access',
+  deviceLimit: 'apps.device.errors.device_limit',
 } as const;
 
 const userCode = requiredString(32);

@@ -1,4 +1,5 @@
 import { AccountLayout } from './account-layout.tsx';
+import { ConnectedAppsPanel } from './connected-apps-panel.tsx';
 import { DeleteAccountPanel } from './delete-account-panel.tsx';
 import { DevicesPanel } from './devices-panel.tsx';
 import { PasswordPanel } from './password-panel.tsx';
@@ -11,6 +12,7 @@ export function SecurityPage() {
       <PasswordPanel />
       <TwoFactorPanel />
       <DevicesPanel />
+      <ConnectedAppsPanel />
       <DeleteAccountPanel />
     </AccountLayout>
   );

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import Provider from 'oidc-provider';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { type OidcConfigDeps, oidcConfiguration } from './oidc-config.ts';
@@ -23,8 +23,16 @@ export interface OidcHostDeps extends OidcConfigDeps {
  * process checks the set at most once a minute and rebuilds when it changed. Everything
  * else the provider knows is in the database, so nothing is lost in the swap.
  */
+/** What revoking apps' grants tells the rest of the product (the VPN removes their devices). */
+export interface GrantsRevoked {
+  request: Pick<FastifyRequest, 'ip' | 'headers'>;
+  userId: number;
+  grantIds: string[];
+}
+
 export class OidcHost {
   private provider: Provider | undefined;
+  private readonly revokedListeners: ((event: GrantsRevoked) => Promise<void>)[] = [];
   private fingerprint = '';
   private checkedAt = Number.NEGATIVE_INFINITY;
   private pending: Promise<Provider> | undefined;
@@ -42,6 +50,16 @@ export class OidcHost {
       this.pending = undefined;
     });
     return this.pending;
+  }
+
+  onGrantsRevoked(listener: (event: GrantsRevoked) => Promise<void>): void {
+    this.revokedListeners.push(listener);
+  }
+
+  /** Tells the listeners, one after the other, before the person is answered. */
+  async grantsRevoked(event: GrantsRevoked): Promise<void> {
+    if (event.grantIds.length === 0) return;
+    for (const listener of this.revokedListeners) await listener(event);
   }
 
   /** Reads the key set again at the next request (after a rotation in this process). */

@@ -556,4 +556,87 @@ describe('the OpenID provider', () => {
     });
     expect(expired.status).toBe(422);
   });
+
+  it('lists the apps a person allowed, and revoking one signs it out and removes its VPN device', async () => {
+    const tvClient = await newClient({ type: 'public', firstParty: true });
+    const phoneClient = await newClient({ type: 'public', firstParty: true });
+    const customer = await signedInUser(app);
+    const stranger = await signedInUser(app);
+    await grantAccess(app, customer.user.id);
+    const asBrowser = (who: TestSession, path: string, body?: object) =>
+      fetch(`${issuer}/api/account/v1${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          cookie: who.cookie,
+          'x-requested-with': 'fetch',
+          'content-type': 'application/json',
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    const started = await client.initiateDeviceAuthorization(tvClient.config, {
+      scope: 'openid offline_access vpn',
+    });
+    const polled = client.pollDeviceAuthorizationGrant(tvClient.config, {
+      ...started,
+      interval: 1,
+    });
+    await asBrowser(customer, '/oauth/device/approve', {
+      user_code: started.user_code,
+      device_name: 'Bedroom TV',
+    });
+    const tv = await polled;
+    const created = await fetch(`${issuer}/api/account/v1/vpn/devices/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tv.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'TV',
+        location: 'fastest',
+        public_key: wireGuardKeyPair().publicKey,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const phone = await signInWith(phoneClient, customer, 'openid account');
+
+    const listed = (await (await asBrowser(customer, '/connected-apps')).json()) as {
+      items: {
+        grant_id: string;
+        device_name: string | null;
+        scopes: string[];
+        last_used_at: string | null;
+      }[];
+    };
+    expect(listed.items).toHaveLength(2);
+    const tvApp = listed.items.find((item) => item.device_name === 'Bedroom TV');
+    expect(tvApp?.scopes).toEqual(['openid', 'offline_access', 'vpn']);
+    expect(tvApp?.last_used_at).not.toBeNull();
+    // Someone else cannot name it.
+    expect(
+      (await asBrowser(stranger, '/connected-apps/revoke', { grant_id: tvApp?.grant_id })).status,
+    ).toBe(404);
+
+    expect(
+      (await asBrowser(customer, '/connected-apps/revoke', { grant_id: tvApp?.grant_id })).status,
+    ).toBe(200);
+    expect(await refusal(client.refreshTokenGrant(tvClient.config, String(tv.refresh_token)))).toBe(
+      'invalid_grant',
+    );
+    const devices = (await (await asBrowser(customer, '/vpn/devices')).json()) as {
+      items: unknown[];
+    };
+    expect(devices.items).toHaveLength(0);
+    // The phone app is untouched until everything is revoked.
+    expect(
+      await client.refreshTokenGrant(phoneClient.config, String(phone.refresh_token)),
+    ).toBeTruthy();
+    expect((await asBrowser(customer, '/connected-apps/revoke-all', {})).status).toBe(200);
+    const left = (await (await asBrowser(customer, '/connected-apps')).json()) as {
+      items: unknown[];
+    };
+    expect(left.items).toHaveLength(0);
+    const audited = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'oidc.app_revoked'));
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+  });
 });

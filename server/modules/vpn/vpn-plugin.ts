@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { POLL_WAIT_MS } from '#shared/vpn/fleet-rules.ts';
+import { vpnDevices } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { connectRedis, quitRedis } from '../../platform/redis/connect-redis.ts';
 import { onBillingApplied } from '../billing/billing-listeners.ts';
 import { seedDemoFleet, startDemoHeartbeat } from './demo-fleet.ts';
+import { DevicesService } from './devices-service.ts';
 import { FLEET_EVENT_TIMINGS, FleetEvents, type FleetEventsOptions } from './fleet-events.ts';
 import { fleetSweep } from './fleet-sweep.ts';
 import { installNodeAuth } from './node-auth.ts';
@@ -35,6 +38,15 @@ export const vpnPlugin = fp<VpnPluginOptions>(
     );
     app.decorate('vpn', { signal, events, pollWaitMs: options.pollWaitMs ?? POLL_WAIT_MS });
     installNodeAuth(app);
+    // An app signed out (connected apps) takes the VPN devices it added with it.
+    app.oidc.onGrantsRevoked(async ({ request, userId, grantIds }) => {
+      const devices = new DevicesService(vpnContext(app as App));
+      const added = await app.db
+        .select({ id: vpnDevices.id })
+        .from(vpnDevices)
+        .where(and(eq(vpnDevices.userId, userId), inArray(vpnDevices.oauthGrantId, grantIds)));
+      for (const device of added) await devices.delete({ request, userId }, device.id);
+    });
 
     if (app.config.redisUrl) {
       const onError = (error: Error) => app.log.warn({ err: error }, 'VPN peer signal (Redis)');
@@ -83,5 +95,5 @@ export const vpnPlugin = fp<VpnPluginOptions>(
       await events.close();
     });
   },
-  { name: 'vpn', dependencies: ['database', 'realtime', 'payments', 'auth', 'billing'] },
+  { name: 'vpn', dependencies: ['oidc', 'database', 'realtime', 'payments', 'auth', 'billing'] },
 );
