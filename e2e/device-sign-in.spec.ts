@@ -5,7 +5,8 @@ import { newCustomerOnOrderPage, payFor, TEST_CARDS } from './support/billing.ts
 // Issue 24 as a customer with a TV meets it: the TV's app (here the test process, with the
 // official OpenID client) asks for a code and polls while its person, signed in on a
 // computer, confirms the code at /{lang}/device and names the TV; the app then gets its
-// tokens and adds its WireGuard device with them.
+// tokens and adds its WireGuard device with them. Signing the TV out on the security page
+// ends its tokens and removes its device.
 
 test('a TV signs in with the device flow and adds its WireGuard device', async ({
   page,
@@ -60,4 +61,25 @@ test('a TV signs in with the device flow and adds its WireGuard device', async (
   // The code cannot be confirmed twice.
   await page.goto(`/en/device?user_code=${encodeURIComponent(started.user_code)}`);
   await expect(page.getByText('This code has already been used.')).toBeVisible();
+
+  // The customer signs the TV out on the security page: its device goes, its refresh fails.
+  await page.goto('/en/account/security');
+  const apps = page.getByRole('region', { name: 'Connected apps' });
+  await expect(apps.getByTestId('connected-app')).toHaveCount(1);
+  await expect(apps.getByTestId('connected-app')).toContainText(
+    'Shieldline for TV and routers · Living-room TV',
+  );
+  await apps.getByRole('button', { name: 'Sign out Shieldline for TV and routers' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign out Shieldline for TV and routers?' })
+    .getByRole('button', { name: 'Sign out' })
+    .click();
+  await expect(apps.getByText('No app is signed in with your account.')).toBeVisible();
+  const refused = await client.refreshTokenGrant(tv, String(tokens.refresh_token)).then(
+    () => 'refreshed',
+    (error: { error?: string }) => error.error,
+  );
+  expect(refused).toBe('invalid_grant');
+  await page.goto('/en/download');
+  await expect(page.getByText('TV', { exact: true })).toHaveCount(0);
 });
