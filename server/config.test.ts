@@ -147,6 +147,119 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS', () => {
+    const webauthn = (env: Record<string, string>) => loadConfig(env).webauthn;
+
+    it.each([
+      [{}, { rpId: 'localhost', origins: ['http://localhost:3000'] }],
+      [
+        { APP_URL: 'https://vpn.example.com/' },
+        { rpId: 'vpn.example.com', origins: ['https://vpn.example.com'] },
+      ],
+      // Browsers refuse an IP address as the relying party: the same machine by its name.
+      [
+        { APP_URL: 'http://127.0.0.1:4317' },
+        { rpId: 'localhost', origins: ['http://localhost:4317'] },
+      ],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'Example.com' },
+        { rpId: 'example.com', origins: ['https://vpn.example.com'] },
+      ],
+      [
+        {
+          APP_URL: 'https://vpn.example.com',
+          WEBAUTHN_RP_ID: 'example.com',
+          WEBAUTHN_ORIGINS: 'https://vpn.example.com, https://account.example.com/',
+        },
+        {
+          rpId: 'example.com',
+          origins: ['https://vpn.example.com', 'https://account.example.com'],
+        },
+      ],
+    ])('reads %j as %j', (env, expected) => {
+      expect(webauthn(env)).toEqual(expected);
+    });
+
+    it.each(['http://vpn.example.com', 'https://203.0.113.5'])(
+      'leaves passkeys off for APP_URL=%s, where browsers offer none',
+      (appUrl) => {
+        expect(webauthn({ APP_URL: appUrl })).toBeUndefined();
+      },
+    );
+
+    it.each([
+      // Not the app's host, nor a domain it belongs to.
+      [{ APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'evil.com' }, 'WEBAUTHN_RP_ID'],
+      [{ APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'ample.com' }, 'WEBAUTHN_RP_ID'],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'other.example.com' },
+        'WEBAUTHN_RP_ID',
+      ],
+      // A bare top-level name, or no host name at all.
+      [{ APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'com' }, 'WEBAUTHN_RP_ID'],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'https://vpn.example.com' },
+        'WEBAUTHN_RP_ID',
+      ],
+      [{ APP_URL: 'https://127.0.0.2', WEBAUTHN_RP_ID: '127.0.0.2' }, 'WEBAUTHN_RP_ID'],
+      // Origins: https only (but localhost), origins only, and on the relying party.
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_ORIGINS: 'http://vpn.example.com' },
+        'WEBAUTHN_ORIGINS',
+      ],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_ORIGINS: 'https://vpn.example.com/app' },
+        'WEBAUTHN_ORIGINS',
+      ],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_ORIGINS: 'vpn.example.com' },
+        'WEBAUTHN_ORIGINS',
+      ],
+      [
+        { APP_URL: 'https://vpn.example.com', WEBAUTHN_ORIGINS: 'https://example.org' },
+        'WEBAUTHN_ORIGINS',
+      ],
+      [
+        { APP_URL: 'http://vpn.example.com', WEBAUTHN_RP_ID: 'vpn.example.com' },
+        'WEBAUTHN_ORIGINS',
+      ],
+      [{ WEBAUTHN_ORIGINS: 'http://127.0.0.1:3000' }, 'WEBAUTHN_ORIGINS'],
+      [{ WEBAUTHN_ORIGINS: ' , ' }, 'WEBAUTHN_ORIGINS'],
+    ])('refuses %j at start-up with one line naming %s', (env, name) => {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(new RegExp(`^Invalid configuration: ${name}: `));
+      expect((error as Error).message).not.toContain('\n');
+    });
+
+    it('says what a relying party must be', () => {
+      expect(() =>
+        loadConfig({ APP_URL: 'https://vpn.example.com', WEBAUTHN_RP_ID: 'evil.com' }),
+      ).toThrow(
+        new ConfigError(
+          'Invalid configuration: WEBAUTHN_RP_ID: must be the host of APP_URL ' +
+            '(vpn.example.com) or a domain it belongs to, not evil.com',
+        ),
+      );
+      expect(() =>
+        loadConfig({
+          APP_URL: 'https://vpn.example.com',
+          WEBAUTHN_ORIGINS: 'http://vpn.example.com',
+        }),
+      ).toThrow(
+        new ConfigError(
+          'Invalid configuration: WEBAUTHN_ORIGINS: http://vpn.example.com must use https ' +
+            '(plain http only for localhost and 127.0.0.1)',
+        ),
+      );
+    });
+  });
+
   it('requires the default locale to be one of the locales', () => {
     expect(() => loadConfig({ LOCALES: 'en,fr', DEFAULT_LOCALE: 'ru' })).toThrow(
       'DEFAULT_LOCALE: must be one of LOCALES',

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   type GatewaySettingsOf,
@@ -107,6 +108,83 @@ function checkPusherKeys(env: Record<string, unknown>, context: z.RefinementCtx)
   });
 }
 
+/**
+ * Passkeys (WebAuthn): the relying party is a domain, the browser's origins must lie within it,
+ * and only a secure context may use WebAuthn. Browsers refuse an IP address as the relying
+ * party, so an APP_URL on a loopback address (127.0.0.1, ::1) defaults to `localhost`, the
+ * same machine under a name they accept.
+ */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const LOOPBACK_IPS = new Set(['127.0.0.1', '[::1]']);
+const PLAIN_HTTP_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+/** Passkeys' relying party: its id (a domain) and the origins whose ceremonies count. */
+export interface WebAuthnConfig {
+  rpId: string;
+  origins: string[];
+}
+
+/** `host` is `domain` or a name below it. */
+const within = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
+
+/**
+ * The relying party from WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS, each defaulting from APP_URL;
+ * each problem is pushed as `NAME: message`. Undefined (passkeys off) only when nothing is
+ * set and APP_URL is plain http on a public name, or a public IP address: no browser offers
+ * WebAuthn there anyway, and such a start must not fail for a feature it cannot have.
+ */
+function readWebAuthn(
+  appUrl: string,
+  rpIdSetting: string | undefined,
+  originsSetting: string[] | undefined,
+  problems: string[],
+): WebAuthnConfig | undefined {
+  const app = new URL(appUrl);
+  const loopback = LOOPBACK_IPS.has(app.hostname);
+  const appHost = loopback ? 'localhost' : app.hostname;
+  const secure = app.protocol === 'https:' || PLAIN_HTTP_HOSTS.has(appHost);
+  const named = isIP(appHost.replace(/^\[|\]$/g, '')) === 0;
+  if (rpIdSetting === undefined && originsSetting === undefined && !(secure && named)) {
+    return undefined;
+  }
+  const rpId = rpIdSetting ?? appHost;
+  // A bare top-level name (`com`) would claim every site under it; browsers refuse it too.
+  const registrable = rpId === appHost || (within(appHost, rpId) && rpId.includes('.'));
+  if (!HOST_NAME.test(rpId) || isIP(rpId) !== 0 || !registrable) {
+    problems.push(
+      `WEBAUTHN_RP_ID: must be the host of APP_URL (${appHost}) or a domain it belongs to, ` +
+        `not ${rpId}`,
+    );
+    return undefined;
+  }
+  const appOrigin = loopback
+    ? `${app.protocol}//localhost${app.port ? `:${app.port}` : ''}`
+    : app.origin;
+  const origins = originsSetting ?? [appOrigin];
+  for (const origin of origins) {
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.origin !== origin) {
+      problems.push(`WEBAUTHN_ORIGINS: ${origin} is not an origin (scheme://host[:port], no path)`);
+    } else if (
+      url.protocol !== 'https:' &&
+      !(url.protocol === 'http:' && PLAIN_HTTP_HOSTS.has(url.hostname))
+    ) {
+      problems.push(
+        `WEBAUTHN_ORIGINS: ${origin} must use https (plain http only for localhost and 127.0.0.1)`,
+      );
+    } else if (!within(url.hostname, rpId)) {
+      problems.push(`WEBAUTHN_ORIGINS: ${origin} is not on WEBAUTHN_RP_ID ${rpId} or below it`);
+    }
+  }
+  return { rpId, origins };
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -162,6 +240,13 @@ const envSchema = z
       .min(1_000)
       .max(30_000)
       .default(REPORT_INTERVAL_MS),
+    WEBAUTHN_RP_ID: z
+      .string()
+      .transform((value) => value.trim().toLowerCase())
+      .optional(),
+    WEBAUTHN_ORIGINS: list(z.string().transform((value) => value.toLowerCase().replace(/\/$/, '')))
+      .pipe(z.array(z.string()).min(1, 'name at least one origin'))
+      .optional(),
     PUSHER_APP_ID: z.string().min(1).optional(),
     PUSHER_KEY: z.string().min(1).optional(),
     PUSHER_SECRET: z.string().min(1).optional(),
@@ -283,6 +368,11 @@ export interface Config {
   };
   /** Unset: the built-in Pusher-compatible server on this port (server/platform/realtime). */
   pusher: ExternalPusherConfig | undefined;
+  /**
+   * Passkeys' relying party (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS); undefined: passkeys are off,
+   * APP_URL being plain http on a public name or an IP address, where browsers offer none.
+   */
+  webauthn: WebAuthnConfig | undefined;
   billing: BillingConfig;
   /** Bonus days each side of a referral earns when the friend first pays. */
   referralBonusDays: number;
@@ -373,7 +463,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   const gateways = readGatewaySettings(present, problems);
-  if (!parsed.success || problems.length > 0) {
+  const appUrl = parsed.success
+    ? (parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`).replace(/\/$/, '')
+    : undefined;
+  const webauthn =
+    parsed.success && appUrl
+      ? readWebAuthn(appUrl, parsed.data.WEBAUTHN_RP_ID, parsed.data.WEBAUTHN_ORIGINS, problems)
+      : undefined;
+  if (!parsed.success || !appUrl || problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
@@ -381,7 +478,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY ?? (env.NODE_ENV === 'development' && process.stdout.isTTY === true),
     trustProxy: env.TRUST_PROXY,
@@ -455,6 +552,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             cluster: env.PUSHER_CLUSTER,
           }
         : undefined,
+    webauthn,
   };
 }
 

@@ -46,6 +46,7 @@ export const LAZY_PARTS = [
   'notifications',
   'vpn',
   'public-site',
+  'passkeys',
   'apps',
 ] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];

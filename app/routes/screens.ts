@@ -81,9 +81,10 @@ export async function loadScreenCode(route: AppRoute): Promise<ComponentType | u
 
 /** The message files a screen of each area needs beyond the first bundle's. */
 export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
-  // The family invite's page is public: the invitee may not be signed in yet.
-  public: ['auth', 'settings', 'family', 'public-site', 'order'],
-  // The thanks page after an order is an account screen.
+  // The family invite's page is public: the invitee may not be signed in yet. Sign-in offers
+  // passkeys.
+  public: ['auth', 'settings', 'family', 'public-site', 'order', 'passkeys'],
+  // The thanks page after an order is an account screen; the security page has passkeys.
   account: [
     'auth',
     'settings',
@@ -93,6 +94,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'family',
     'notifications',
     'vpn',
+    'passkeys',
     'apps',
   ],
   billing: ['auth', 'settings', 'billing', 'order'],
@@ -113,7 +115,8 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-content-seo',
     'admin-content-media',
     'admin-help-insights',
-    // Staff's own notification settings are the customer's screen.
+    // Staff's own notification and security settings are the customer's screens.
     'notifications',
+    'passkeys',
   ],
 };

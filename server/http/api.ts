@@ -21,6 +21,7 @@ import { notificationRoutes } from '../modules/notifications/routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
 import { connectedAppsRoutes } from '../modules/oidc/connected-apps-routes.ts';
 import { oidcInteractionRoutes } from '../modules/oidc/interaction-routes.ts';
+import { passkeyRoutes } from '../modules/passkeys/routes.ts';
 import { productRoutes } from '../modules/products/routes.ts';
 import { broadcastingRoutes } from '../modules/realtime/routes.ts';
 import { referralRoutes } from '../modules/referral/routes.ts';
@@ -48,6 +49,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   twoFactorRoutes,
   profileRoutes,
   devicesRoutes,
+  passkeyRoutes,
   oauthRoutes,
   oidcInteractionRoutes,
   connectedAppsRoutes,

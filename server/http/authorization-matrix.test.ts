@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
 import type { Access, Endpoint } from '#shared/contracts/endpoint.ts';
+import { passkeyEndpoints } from '#shared/contracts/passkeys.ts';
 import { vpnEndpoints } from '#shared/contracts/vpn.ts';
 import type { Permission } from '#shared/permissions.ts';
+import { connectedApps } from '../modules/oidc/connected-apps.ts';
+import { createOAuthClient } from '../modules/oidc/oauth-clients-service.ts';
 import { BUILT_IN_APP_ID } from '../platform/realtime/pusher-app.ts';
 import { endpointClient } from '../test/api-client.ts';
 import { openShop } from '../test/billing-kit.ts';
 import { inputNames } from '../test/endpoint-inputs.ts';
 import { familyRecordProbes } from '../test/family-probes.ts';
+import { addPasskey } from '../test/passkey-kit.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { sessionFor, signedInUser, type TestSession } from '../test/test-sessions.ts';
 import { TEST_PASSWORD } from '../test/test-users.ts';
@@ -289,6 +293,36 @@ const RECORD_ID = /^id$|_id$|[a-z]Id$/;
 
 type Role = 'USER' | 'AUTHOR' | 'ADMIN';
 
+/**
+ * Issue 24 connected apps: user B names the grant of an app user A allowed. It must stay
+ * (A's list still shows it); A's own call then signs the app out.
+ */
+async function grantProbe(url: string, _owner: Role, intruder: Role): Promise<void> {
+  const owner = await signedInUser(app);
+  const { client } = await createOAuthClient(app.db, app.oidcClientBox, {
+    name: 'Probe app',
+    type: 'public',
+    firstParty: true,
+    redirectUris: [],
+    grantTypes: ['refresh_token'],
+    scopes: ['openid'],
+  });
+  const provider = await app.oidc.current();
+  const grant = new provider.Grant({ accountId: String(owner.user.id), clientId: client.clientId });
+  grant.addOIDCScope('openid');
+  const grantId = await grant.save();
+  const body = JSON.stringify({ grant_id: grantId });
+  const other = await signedInUser(app, { role: intruder });
+  const attempt = await send('POST', url, { cookie: other.cookie, payload: body });
+  expect([403, 404], `${intruder} revoking an app of a customer: ${attempt.body}`).toContain(
+    attempt.status,
+  );
+  expect(await connectedApps(app.db, owner.user.id)).toHaveLength(1);
+  const own = await send('POST', url, { cookie: owner.cookie, payload: body });
+  expect(own.status, own.body).toBe(200);
+  expect(await connectedApps(app.db, owner.user.id)).toHaveLength(0);
+}
+
 interface RecordProbe {
   /** The inputs (`part.name`) of the route that the probe exercises. */
   fields: readonly string[];
@@ -426,6 +460,33 @@ async function vpnDeviceProbe(url: string, _owner: Role, intruder: Role): Promis
   expect(own.status, own.body).toBe(200);
 }
 
+/**
+ * A passkey: another person naming it (to rename or remove it) gets 404 or 403, and the
+ * owner's passkeys are as they were; the owner's own call then succeeds.
+ */
+async function passkeyProbe(url: string, owner: Role, intruder: Role): Promise<void> {
+  const ownerSession = await signedInUser(app, { role: owner });
+  const { passkey } = await addPasskey(callEndpoint, ownerSession.cookie);
+  const list = async () =>
+    (await callEndpoint(passkeyEndpoints.list.account, { cookie: ownerSession.cookie })).data.items;
+  const before = await list();
+  const other = await signedInUser(app, { role: intruder });
+  const payload = JSON.stringify(
+    url.endsWith('/rename')
+      ? { id: passkey.id, name: 'Taken over' }
+      : { id: passkey.id, password: TEST_PASSWORD },
+  );
+  const attempt = await send('POST', url, { cookie: other.cookie, payload });
+  expect([403, 404], `${intruder} using a passkey of ${owner}: ${attempt.body}`).toContain(
+    attempt.status,
+  );
+  expect(await list()).toEqual(before);
+  if (mayUse(url, owner)) {
+    const own = await send('POST', url, { cookie: ownerSession.cookie, payload });
+    expect(own.status, own.body).toBe(200);
+  }
+}
+
 /** Keyed by `METHOD url` as app.routeList names the route. */
 const RECORD_PROBES: Record<string, RecordProbe> = {
   'POST /api/account/v1/devices/logout-by-device-id': {
@@ -462,11 +523,36 @@ const RECORD_PROBES: Record<string, RecordProbe> = {
     run: invoiceProbe,
   },
   ...familyRecordProbes(app, shop, send),
+  'POST /api/account/v1/connected-apps/revoke': {
+    fields: ['body.grant_id'],
+    cases: CUSTOMER_CASE,
+    run: grantProbe,
+  },
   'GET /api/account/v1/vpn/devices/config': {
     fields: ['query.device_id'],
     cases: CUSTOMER_CASE,
     run: vpnDeviceProbe,
   },
+  ...Object.fromEntries(
+    ['rename', 'delete'].flatMap((action) => [
+      [
+        `POST /api/account/v1/passkeys/${action}`,
+        { fields: ['body.id'], cases: CUSTOMER_CASE, run: passkeyProbe },
+      ],
+      [
+        `POST /api/dashboard/v1/passkeys/${action}`,
+        {
+          fields: ['body.id'],
+          cases: [
+            { owner: 'AUTHOR', intruder: 'ADMIN' },
+            { owner: 'ADMIN', intruder: 'AUTHOR' },
+            { owner: 'USER', intruder: 'ADMIN' },
+          ],
+          run: passkeyProbe,
+        },
+      ],
+    ]),
+  ),
   ...Object.fromEntries(
     ['rename', 'move', 'rekey', 'delete'].map((action) => [
       `POST /api/account/v1/vpn/devices/${action}`,
@@ -507,6 +593,18 @@ const NOT_RECORD_IDS: Record<string, string> = {
     'a product of the public catalog',
   'POST /api/account/v1/billing/subscriptions/change body.product_id':
     'a product of the public catalog',
+  ...Object.fromEntries(
+    [
+      '/api/account/v1/passkeys/registration/verify',
+      '/api/dashboard/v1/passkeys/registration/verify',
+      '/api/public/v1/passkeys/sign-in/verify',
+    ].flatMap((url) =>
+      ['id', 'rawId'].map((field) => [
+        `POST ${url} body.${field}`,
+        "a WebAuthn credential id as the authenticator answers it: a registration's is new, and a sign-in's is only believed with a signature of its key over our challenge",
+      ]),
+    ),
+  ),
   'POST /api/account/v1/users/billing-address/update body.vat_id':
     "the buyer's tax number, typed in, not a record",
   ...Object.fromEntries(

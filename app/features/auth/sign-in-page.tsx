@@ -11,22 +11,26 @@ import { FieldSlot, FormError } from '../../ui/form-field.tsx';
 import { TextInput } from '../../ui/text-input.tsx';
 import { authApi } from './auth-api.ts';
 import { AuthCard, linkClass } from './auth-card.tsx';
+import { PasskeySignInButton, usePasskeySignIn } from './passkey-sign-in.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { useSignInOutcome } from './use-sign-in-outcome.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
 /**
- * §2 signin: e-mail and password, or Google and Apple in a popup; then the second factor
- * when the account has one (§4 code 102); then wherever the sign-in link asked to go.
+ * §2 signin: e-mail and password, a passkey (the button, or the browser's autofill on the
+ * e-mail field), or Google and Apple in a popup; then the second factor when the account has
+ * one (§4 code 102, never after a passkey); then wherever the sign-in link asked to go.
  */
 export function SignInPage() {
   const { t } = useTranslation();
   // §1 the `auth` flag switches sign-up (and social sign-in) off.
   const signUpOpen = useAppConfig().features.includes('auth');
   const [formError, setFormError] = useState<string>();
-  // Password or social provider: either may answer code 102 (two-factor).
+  // Password or social provider: either may answer code 102 (two-factor). A passkey never
+  // does: it is both factors.
   const { onOutcome, secondStep } = useSignInOutcome(setFormError);
+  const passkey = usePasskeySignIn(onOutcome, setFormError);
   const {
     register,
     handleSubmit,
@@ -68,7 +72,9 @@ export function SignInPage() {
           <TextInput
             label={t('auth.fields.email')}
             type="email"
-            autoComplete="email"
+            // The browser's autofill offers this site's passkeys here too (WebAuthn
+            // conditional mediation), where it has them.
+            autoComplete={passkey.supported ? 'username webauthn' : 'email'}
             autoCapitalize="none"
             spellCheck={false}
             required
@@ -96,6 +102,11 @@ export function SignInPage() {
           {t('auth.signin.submit')}
         </Button>
       </form>
+      {passkey.supported && (
+        <div className="mt-3 flex flex-col">
+          <PasskeySignInButton passkey={passkey} />
+        </div>
+      )}
       <div className="mt-6">
         <SocialSignIn onOutcome={onOutcome} onError={setFormError} />
       </div>

@@ -235,17 +235,21 @@ export class AuthService {
   }
 
   /**
-   * The last step of every sign-in (password, social): a session, or the second factor
-   * first when two-factor authentication is on. `record` adds the caller's audit rows to
-   * the same transaction.
+   * The last step of every sign-in (password, social, passkey): a session, or the second
+   * factor first when two-factor authentication is on. `record` adds the caller's writes and
+   * audit rows to the same transaction; `details` go into the sign-in's audit row.
+   *
+   * A passkey is both factors at once: the device holding the key, and the PIN or biometric
+   * that unlocked it (user verification, which its sign-in requires), so no code follows it.
    */
   async finishSignIn(
     request: FastifyRequest,
     user: UserRow,
-    method: 'password' | 'oauth',
+    method: 'password' | 'oauth' | 'passkey',
     record?: SignInRecord,
+    details: Record<string, unknown> = {},
   ): Promise<SignInOutcome> {
-    if (needsSecondFactor(user)) {
+    if (method !== 'passkey' && needsSecondFactor(user)) {
       const token = await this.db.transaction(async (tx) => {
         const issued = await issueToken(tx, 'two_factor_login', user.id, user.email);
         await record?.(tx, true);
@@ -255,7 +259,7 @@ export class AuthService {
     }
     return this.db.transaction(async (tx) => {
       const signedIn = await this.startSession(tx, request, user);
-      await this.audit(tx, request, 'auth.signed_in', user.id, { method });
+      await this.audit(tx, request, 'auth.signed_in', user.id, { method, ...details });
       await record?.(tx, false);
       return signedIn;
     });

@@ -27,6 +27,9 @@ export const CREDENTIAL_LIMITS = {
   passwordCheckPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // Wrong two-factor codes, per account, at sign-in and when confirming the setup.
   twoFactorPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  // A passkey sign-in's challenge: every sign-in page opened asks for one (the browser's
+  // autofill), and each is a stored row, so looser than sign-in yet bounded per address.
+  passkeyOptionsPerIp: { limit: 120, windowMs: 15 * MINUTE },
   // Sign-up creates a user and sends a mail: a person makes one, a bot makes thousands.
   signUpPerIp: { limit: 10, windowMs: HOUR },
   // Per address being registered: once it has an account every try answers "taken", so
