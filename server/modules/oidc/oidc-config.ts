@@ -15,6 +15,7 @@ import { sessionCookieName } from '../identity/auth-plugin.ts';
 import { findSession } from '../identity/sessions.ts';
 import { DrizzleAdapter } from './oidc-adapter.ts';
 import { ClientAdapter, FIRST_PARTY } from './oidc-clients.ts';
+import { providerPages } from './provider-pages.ts';
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
@@ -51,7 +52,7 @@ export const OIDC_ROUTES = {
 
 export interface OidcConfigDeps {
   db: Database;
-  config: Pick<Config, 'appUrl' | 'sessionIdleMs'>;
+  config: Pick<Config, 'appUrl' | 'sessionIdleMs' | 'locales' | 'defaultLocale'>;
   clientBox: SecretBox;
   /** Signs the provider's own cookies (interaction, its session). */
   cookieKeys: string[];
@@ -94,6 +95,7 @@ function policy(deps: OidcConfigDeps) {
 /** Everything the provider is configured with, but its keys (oidc-host.ts). */
 export function oidcConfiguration(deps: OidcConfigDeps, keys: JWK[]): Configuration {
   const clients = new ClientAdapter(deps.db, deps.clientBox);
+  const pages = providerPages(deps.config);
   return {
     adapter: (model: string) => (model === 'Client' ? clients : new DrizzleAdapter(deps.db, model)),
     clients: [],
@@ -143,7 +145,11 @@ export function oidcConfiguration(deps: OidcConfigDeps, keys: JWK[]): Configurat
         allowedPolicy: async (_ctx, caller, token) => token.clientId === caller.clientId,
       },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: pages.logoutSource,
+        postLogoutSuccessSource: pages.postLogoutSuccessSource,
+      },
     },
     // PKCE is a must for apps that hold no secret; S256 only (the provider's default).
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
@@ -177,12 +183,8 @@ export function oidcConfiguration(deps: OidcConfigDeps, keys: JWK[]): Configurat
       policy: policy(deps),
     },
     ttl: { ...OIDC_TTL },
-    // The protocol's errors as JSON or a plain page: never our stack, never a 500 page.
-    async renderError(ctx, out) {
-      ctx.type = 'html';
-      const text = `${out.error}: ${out.error_description ?? ''}`.replace(/[<>&"]/g, '');
-      ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in error</title><p>${text}</p>`;
-    },
+    // A protocol error a browser lands on: a page of ours, never a stack or a 500 page.
+    renderError: pages.renderError,
     conformIdTokenClaims: true,
     enableHttpPostMethods: false,
   };

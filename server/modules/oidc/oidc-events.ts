@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { sessions } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit-log.ts';
+import { sessionCookieName } from '../identity/auth-plugin.ts';
+import { hashToken } from '../identity/secrets.ts';
 
 /** Answers that are the protocol working, not someone trying something. */
 const ROUTINE = new Set([
@@ -69,6 +73,16 @@ export function watchProviderEvents(app: App, provider: Provider): void {
       data: { grant_id: grantId },
     }),
   );
+  // Signing out through an app (RP-initiated logout, confirmed on our page) signs the person
+  // out of the product in this browser too: the provider's session only stands with ours.
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const token = ctx.cookies.get(sessionCookieName(app.config));
+    if (!token) return;
+    app.db
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)))
+      .catch((error: unknown) => app.log.error({ err: error }, 'product session not ended'));
+  });
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
     app.log.error({ err: error }, 'OpenID provider error'),
   );

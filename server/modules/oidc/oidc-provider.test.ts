@@ -639,4 +639,52 @@ describe('the OpenID provider', () => {
       .where(eq(auditLog.action, 'oidc.app_revoked'));
     expect(audited.length).toBeGreaterThanOrEqual(2);
   });
+
+  it('signs out through an app on a page in the person’s language, ending the product session too', async () => {
+    const rp = await newClient({ type: 'public', firstParty: true });
+    await app.db
+      .update(oauthClients)
+      .set({ postLogoutRedirectUris: ['http://127.0.0.1:1/signed-out'] })
+      .where(eq(oauthClients.clientId, rp.row.clientId));
+    const customer = await signedInUser(app);
+    const browser = new CookieBrowser([customer.cookie]);
+    const { landed, verifier, state } = await authorize(rp, customer, 'openid', browser);
+    const tokens = await client.authorizationCodeGrant(rp.config, landed, {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+    });
+    const end = client.buildEndSessionUrl(rp.config, {
+      id_token_hint: String(tokens.id_token),
+      post_logout_redirect_uri: 'http://127.0.0.1:1/signed-out',
+      ui_locales: 'fr',
+    });
+    const question = await browser.fetch(end);
+    expect(question.status).toBe(200);
+    const html = await question.text();
+    expect(html).toContain('Se déconnecter de Shieldline ?');
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const answered = await browser.fetch(new URL(action, issuer), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(answered.status).toBe(303);
+    expect(answered.headers.get('location')).toBe('http://127.0.0.1:1/signed-out');
+    const me = await fetch(`${issuer}/api/account/v1/users/get-auth-user`, {
+      method: 'POST',
+      headers: { cookie: customer.cookie, 'x-requested-with': 'fetch' },
+    });
+    expect(me.status).toBe(401);
+  });
+
+  it('answers a browser that lands on a protocol error with a page of ours', async () => {
+    const page = await fetch(`${issuer}/oidc/auth?client_id=nobody&response_type=code`, {
+      headers: { 'accept-language': 'nl' },
+    });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('Deze aanmelding kan niet verder');
+    expect(html).toContain('invalid_client');
+  });
 });
