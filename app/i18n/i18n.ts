@@ -40,6 +40,7 @@ export const LAZY_PARTS = [
   'admin-content-seo',
   'admin-content-media',
   'admin-help-insights',
+  'admin-oauth',
   'dashboard',
   'referral',
   'family',

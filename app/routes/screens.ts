@@ -115,6 +115,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'admin-content-seo',
     'admin-content-media',
     'admin-help-insights',
+    'admin-oauth',
     // Staff's own notification and security settings are the customer's screens.
     'notifications',
     'passkeys',

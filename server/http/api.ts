@@ -18,7 +18,9 @@ import { helpSearchRoutes } from '../modules/help-search/routes.ts';
 import { identityRoutes } from '../modules/identity/routes.ts';
 import { twoFactorRoutes } from '../modules/identity/two-factor/routes.ts';
 import { notificationRoutes } from '../modules/notifications/routes.ts';
+import { adminOAuthProviderRoutes } from '../modules/oauth/admin-provider-routes.ts';
 import { oauthRoutes } from '../modules/oauth/routes.ts';
+import { adminOAuthClientRoutes } from '../modules/oidc/admin-clients-routes.ts';
 import { connectedAppsRoutes } from '../modules/oidc/connected-apps-routes.ts';
 import { oidcInteractionRoutes } from '../modules/oidc/interaction-routes.ts';
 import { passkeyRoutes } from '../modules/passkeys/routes.ts';
@@ -52,6 +54,8 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   passkeyRoutes,
   oauthRoutes,
   oidcInteractionRoutes,
+  adminOAuthClientRoutes,
+  adminOAuthProviderRoutes,
   connectedAppsRoutes,
   broadcastingRoutes,
   currentSubscriptionRoutes,

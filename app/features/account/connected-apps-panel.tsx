@@ -5,13 +5,12 @@ import {
   connectedAppsEndpoints as e,
 } from '#shared/contracts/connected-apps.ts';
 import { isStaff } from '#shared/roles.ts';
-import { failureMessage } from '../../api/api-error.ts';
 import { call } from '../../api/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormError } from '../../ui/form-field.tsx';
 import { Panel } from '../../ui/panel.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { ScopeList } from '../oauth/scope-list.tsx';
 import { formatDeviceDate } from './devices-panel.tsx';
@@ -86,12 +85,11 @@ function CustomerApps() {
       {apps.isPending ? (
         <LoadingBlock />
       ) : apps.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError message={failureMessage(apps.error)} />
-          <Button variant="secondary" onClick={() => apps.refetch()}>
-            {t('apps.connected.retry')}
-          </Button>
-        </div>
+        <QueryFailure
+          error={apps.error}
+          onRetry={() => apps.refetch()}
+          retryLabel={t('apps.connected.retry')}
+        />
       ) : items.length === 0 ? (
         <EmptyState title={t('apps.connected.empty')} />
       ) : (

@@ -3,12 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '#shared/contracts/account.ts';
 import { isStaff } from '#shared/roles.ts';
-import { failureMessage } from '../../api/api-error.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormError } from '../../ui/form-field.tsx';
 import { Panel } from '../../ui/panel.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { describeUserAgent } from './device-label.ts';
@@ -119,12 +118,11 @@ export function DevicesPanel() {
       {devices.isPending ? (
         <LoadingBlock />
       ) : devices.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError message={failureMessage(devices.error)} />
-          <Button variant="secondary" onClick={() => devices.refetch()}>
-            {t('settings.devices.retry')}
-          </Button>
-        </div>
+        <QueryFailure
+          error={devices.error}
+          onRetry={() => devices.refetch()}
+          retryLabel={t('settings.devices.retry')}
+        />
       ) : items.length === 0 ? (
         <EmptyState title={t('settings.devices.empty')} />
       ) : (

@@ -225,7 +225,7 @@ describe('passkeys panel', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect.element(dialog).not.toBeInTheDocument();
     expect(removed).toEqual([{ id: 2, password: 'Right#pass1' }]);
-    await expect.element(screen.getByText('Phone')).not.toBeInTheDocument();
+    await expect.element(screen.getByText('Phone', { exact: true })).not.toBeInTheDocument();
     expect(screen.getByTestId('passkey').elements()).toHaveLength(1);
   });
 

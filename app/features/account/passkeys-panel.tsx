@@ -2,14 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Passkey } from '#shared/contracts/passkeys.ts';
-import { failureMessage } from '../../api/api-error.ts';
 import { webAuthnAvailable } from '../../lib/webauthn.ts';
 import { Button } from '../../ui/button.tsx';
 import { confirm } from '../../ui/confirm.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
-import { FormError } from '../../ui/form-field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Panel } from '../../ui/panel.tsx';
+import { QueryFailure } from '../../ui/query-failure.tsx';
 import { LoadingBlock } from '../../ui/spinner.tsx';
 import { notify } from '../../ui/toast.tsx';
 import { AddPasskeyDialog } from './add-passkey-dialog.tsx';
@@ -96,12 +95,11 @@ function Passkeys() {
       {passkeys.isPending ? (
         <LoadingBlock />
       ) : passkeys.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError message={failureMessage(passkeys.error)} />
-          <Button variant="secondary" onClick={() => passkeys.refetch()}>
-            {t('passkeys.retry')}
-          </Button>
-        </div>
+        <QueryFailure
+          error={passkeys.error}
+          onRetry={() => passkeys.refetch()}
+          retryLabel={t('passkeys.retry')}
+        />
       ) : items.length === 0 ? (
         <EmptyState className="py-6" title={t('passkeys.empty')} text={t('passkeys.empty_text')} />
       ) : (

@@ -128,6 +128,11 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
     import('./servers/all-servers-page.tsx').then((m) => m.AllServersPage),
   'admin.servers.servers-list': () =>
     import('./servers/servers-list-page.tsx').then((m) => m.ServersListPage),
+  // §2 OAuth: our clients and the providers people sign in with (app/features/admin/oauth/).
+  'admin.oauth.clients': () =>
+    import('./oauth/oauth-clients-page.tsx').then((m) => m.OAuthClientsPage),
+  'admin.oauth.servers': () =>
+    import('./oauth/oauth-providers-page.tsx').then((m) => m.OAuthProvidersPage),
   // §2 manage plans: one screen per list (app/features/admin/manage-plans/).
   'admin.order.manage-plans.stripe': () =>
     import('./manage-plans/manage-plans-page.tsx').then((m) => m.ManagePlansPages.stripe),

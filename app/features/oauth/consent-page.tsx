@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { QueryProvider } from '../../api/query-provider.tsx';
 import { applyApiErrors } from '../../ui/api-form-errors.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormError } from '../../ui/form-field.tsx';
@@ -16,6 +17,15 @@ import { ScopeList } from './scope-list.tsx';
  * to the app through the provider, which the server names.
  */
 export function ConsentPage() {
+  // A plain page outside the signed-in frames: it brings its own query cache.
+  return (
+    <QueryProvider>
+      <Consent />
+    </QueryProvider>
+  );
+}
+
+function Consent() {
   const { t } = useTranslation();
   const uid = useParams().uid ?? '';
   const [busy, setBusy] = useState<'allow' | 'deny'>();

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { type OAuthClientRow, oauthClients } from '../../db/schema/index.ts';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 
-export const DEVICE_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+export { DEVICE_CODE_GRANT } from '#shared/oauth/client-rules.ts';
 
 /** Our own metadata on a client, beside the protocol's. */
 export const FIRST_PARTY = 'first_party';
@@ -65,7 +65,11 @@ export class ClientAdapter implements Adapter {
   async find(id: string): Promise<AdapterPayload | undefined> {
     if (id.length > 255) return undefined;
     const row = await enabledClient(this.db, id);
-    return row ? (clientMetadata(row, this.box) as AdapterPayload) : undefined;
+    if (!row) return undefined;
+    // A confidential client whose secret staff revoked cannot authenticate until it gets a
+    // new one: unknown to the provider (invalid_client) rather than metadata it would reject.
+    if (row.type === 'confidential' && !row.secretSealed) return undefined;
+    return clientMetadata(row, this.box) as AdapterPayload;
   }
 
   async upsert(): Promise<void> {}

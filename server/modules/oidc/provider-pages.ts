@@ -51,7 +51,7 @@ const TEXTS: Record<
   },
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const htmlText = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface PageLanguages {
   locales: readonly Lang[];
@@ -67,7 +67,7 @@ function langOf(ctx: KoaContextWithOIDC, languages: PageLanguages): Lang {
 }
 
 function page(lang: Lang, title: string, body: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;justify-content:center;padding:4rem 1rem;margin:0}main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:24rem;width:100%}h1{font-size:1.25rem;margin:0 0 1rem}p{color:#475569}button{display:block;width:100%;min-height:2.5rem;margin-top:.75rem;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer}.yes{background:#2563eb;color:#fff;border:0}.no{background:#fff;border:1px solid #cbd5e1;color:#1e293b}button:focus-visible{outline:2px solid #2563eb;outline-offset:2px}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${htmlText(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:flex;justify-content:center;padding:4rem 1rem;margin:0}main{background:#fff;border:1px solid #e2e8f0;border-radius:1rem;padding:2rem;max-width:24rem;width:100%}h1{font-size:1.25rem;margin:0 0 1rem}p{color:#475569}button{display:block;width:100%;min-height:2.5rem;margin-top:.75rem;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer}.yes{background:#2563eb;color:#fff;border:0}.no{background:#fff;border:1px solid #cbd5e1;color:#1e293b}button:focus-visible{outline:2px solid #2563eb;outline-offset:2px}</style></head><body><main>${body}</main></body></html>`;
 }
 
 export function providerPages(languages: PageLanguages) {
@@ -79,14 +79,14 @@ export function providerPages(languages: PageLanguages) {
       ctx.body = page(
         lang,
         t.logout,
-        `<h1>${escape(t.logout)}</h1>${form}<button class="yes" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escape(t.yes)}</button><button class="no" type="submit" form="op.logoutForm">${escape(t.no)}</button>`,
+        `<h1>${htmlText(t.logout)}</h1>${form}<button class="yes" autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${htmlText(t.yes)}</button><button class="no" type="submit" form="op.logoutForm">${htmlText(t.no)}</button>`,
       );
     },
     postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
       const lang = langOf(ctx, languages);
       const t = TEXTS[lang];
       ctx.type = 'html';
-      ctx.body = page(lang, t.done, `<h1>${escape(t.done)}</h1><p>${escape(t.doneText)}</p>`);
+      ctx.body = page(lang, t.done, `<h1>${htmlText(t.done)}</h1><p>${htmlText(t.doneText)}</p>`);
     },
     renderError: async (
       ctx: KoaContextWithOIDC,
@@ -98,7 +98,7 @@ export function providerPages(languages: PageLanguages) {
       ctx.body = page(
         lang,
         t.error,
-        `<h1>${escape(t.error)}</h1><p><code>${escape(out.error)}</code>${out.error_description ? `: ${escape(out.error_description)}` : ''}</p>`,
+        `<h1>${htmlText(t.error)}</h1><p><code>${htmlText(out.error)}</code>${out.error_description ? `: ${htmlText(out.error_description)}` : ''}</p>`,
       );
     },
   };
