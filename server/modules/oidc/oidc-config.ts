@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import {
-  type Client,
-  type Configuration,
-  interactionPolicy,
-  type JWK,
-  type KoaContextWithOIDC,
+import type {
+  Client,
+  Configuration,
+  interactionPolicy as InteractionPolicy,
+  JWK,
+  KoaContextWithOIDC,
 } from 'oidc-provider';
 import { interactionPath, OIDC_PREFIX, OIDC_SCOPES } from '#shared/contracts/oidc.ts';
 import type { Config } from '../../config.ts';
@@ -72,7 +72,10 @@ async function appSessionAccount(deps: OidcConfigDeps, ctx: KoaContextWithOIDC) 
   return found && !found.user.blockedAt && !found.user.deleteAt ? found.user : undefined;
 }
 
-function policy(deps: OidcConfigDeps) {
+/** oidc-provider's interaction policy helpers (the module is loaded when first needed). */
+export type InteractionPolicyModule = typeof InteractionPolicy;
+
+function policy(deps: OidcConfigDeps, interactionPolicy: InteractionPolicyModule) {
   const prompts = interactionPolicy.base();
   prompts.get('login')?.checks.add(
     new interactionPolicy.Check(
@@ -93,7 +96,11 @@ function policy(deps: OidcConfigDeps) {
 }
 
 /** Everything the provider is configured with, but its keys (oidc-host.ts). */
-export function oidcConfiguration(deps: OidcConfigDeps, keys: JWK[]): Configuration {
+export function oidcConfiguration(
+  deps: OidcConfigDeps,
+  keys: JWK[],
+  interactionPolicy: InteractionPolicyModule,
+): Configuration {
   const clients = new ClientAdapter(deps.db, deps.clientBox);
   const pages = providerPages(deps.config);
   return {
@@ -180,7 +187,7 @@ export function oidcConfiguration(deps: OidcConfigDeps, keys: JWK[]): Configurat
     },
     interactions: {
       url: (_ctx, interaction) => interactionPath(interaction.uid),
-      policy: policy(deps),
+      policy: policy(deps, interactionPolicy),
     },
     ttl: { ...OIDC_TTL },
     // A protocol error a browser lands on: a page of ours, never a stack or a 500 page.

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../platform/crypto/secret-box.ts';
 import { type OidcConfigDeps, oidcConfiguration } from './oidc-config.ts';
 import { signingKeys } from './oidc-keys.ts';
@@ -71,7 +71,13 @@ export class OidcHost {
     const { keys, fingerprint } = await signingKeys(this.deps.db, this.deps.keyBox);
     this.checkedAt = now;
     if (this.provider && fingerprint === this.fingerprint) return this.provider;
-    const provider = new Provider(this.issuer, oidcConfiguration(this.deps, keys));
+    // Loaded when first needed, not with the server: on Node 20 its import prints a runtime
+    // warning, which must not precede (or pass for) a start-up's configuration error.
+    const oidc = await import('oidc-provider');
+    const provider = new oidc.default(
+      this.issuer,
+      oidcConfiguration(this.deps, keys, oidc.interactionPolicy),
+    );
     provider.proxy = this.deps.proxy;
     this.deps.onProvider?.(provider);
     this.deps.log.info({ keys: fingerprint }, 'OpenID provider ready');
