@@ -1,21 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   oauthClientEndpoints as e,
   type OAuthClientCreateInput,
 } from '#shared/contracts/admin/oauth-clients.ts';
 import { interactionPath } from '#shared/contracts/oidc.ts';
 import { OAUTH_CLIENT_MESSAGES as M } from '#shared/oauth/client-rules.ts';
-import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
 import { auditLog, oauthClients, oidcModels } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { type EndpointCaller, endpointClient } from '../../test/api-client.ts';
 import { CookieBrowser } from '../../test/cookie-browser.ts';
-import { freePort } from '../../test/server-process.ts';
-import { TEST_QUEUE_TIMINGS } from '../../test/test-app.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { startIssuerApp } from '../../test/issuer-app.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 
 // §2 /admin/oauth/server through the real routes, and what each change does to a relying
@@ -31,22 +27,10 @@ let admin: TestSession;
 let person: TestSession;
 
 beforeAll(async () => {
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const database = await createTestDatabase();
-  app = await buildApp(testConfig({ APP_URL: issuer }), {
-    jobs: [],
-    queue: TEST_QUEUE_TIMINGS,
-    database,
-  });
-  await app.listen({ host: '127.0.0.1', port });
+  ({ app, issuer } = await startIssuerApp());
   api = endpointClient(app);
   admin = await signedInUser(app, { role: 'ADMIN' });
   person = await signedInUser(app);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 });
 
 const fields = (extra: Partial<OAuthClientCreateInput> = {}): OAuthClientCreateInput => ({

@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { interactionPath } from '#shared/contracts/oidc.ts';
-import { buildApp } from '../../app.ts';
-import { testConfig } from '../../config.ts';
 import { auditLog, oauthClients, oidcModels, oidcSigningKeys } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { CookieBrowser } from '../../test/cookie-browser.ts';
-import { freePort } from '../../test/server-process.ts';
-import { TEST_QUEUE_TIMINGS } from '../../test/test-app.ts';
-import { createTestDatabase } from '../../test/test-database.ts';
+import { startIssuerApp } from '../../test/issuer-app.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 import { createTestServer, grantAccess, wireGuardKeyPair } from '../../test/vpn-kit.ts';
 import { createOAuthClient } from './oauth-clients-service.ts';
@@ -27,20 +23,8 @@ let issuer: string;
 let person: TestSession;
 
 beforeAll(async () => {
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const database = await createTestDatabase();
-  app = await buildApp(testConfig({ APP_URL: issuer }), {
-    jobs: [],
-    queue: TEST_QUEUE_TIMINGS,
-    database,
-  });
-  await app.listen({ host: '127.0.0.1', port });
+  ({ app, issuer } = await startIssuerApp());
   person = await signedInUser(app);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 });
 
 async function newClient(options: {
