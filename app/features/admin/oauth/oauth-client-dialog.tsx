@@ -1,13 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { oauthClientEndpoints } from '#shared/contracts/admin/oauth-clients.ts';
-import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
+import { LoadFailed } from '../kit/load-failed.tsx';
 import { OAuthClientActions } from './oauth-client-actions.tsx';
 import { OAuthClientDetail } from './oauth-client-detail.tsx';
 import { OAuthClientForm } from './oauth-client-form.tsx';
@@ -75,17 +74,7 @@ export function OAuthClientDialog({
     body = <LoadingBlock />;
   } else if (query.isError || !client) {
     title = t('staff_oauth.client_title');
-    body = (
-      <EmptyState
-        title={t('staff.kit.load_failed')}
-        text={t(failureMessage(query.error))}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('staff.kit.retry')}
-          </Button>
-        }
-      />
-    );
+    body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   } else if (view.kind === 'edit') {
     title = t('staff_oauth.edit_title', { name: client.name });
     body = (

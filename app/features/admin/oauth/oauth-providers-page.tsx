@@ -7,19 +7,18 @@ import {
   oauthProviderSettingsEndpoints as e,
   type OAuthProviderSettingsView,
 } from '#shared/contracts/admin/oauth-providers.ts';
-import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { applyApiErrors } from '../../../ui/api-form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { FieldSlot, FormError, FormField } from '../../../ui/form-field.tsx';
 import { Panel } from '../../../ui/panel.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
+import { LoadFailed } from '../kit/load-failed.tsx';
 import { CopyField } from '../servers/copy-field.tsx';
 
 const KEY = ['admin', e.list.url] as const;
@@ -54,15 +53,7 @@ function OAuthProviders() {
   if (query.isError) {
     return (
       <AdminPage title={title}>
-        <EmptyState
-          title={t('staff.kit.load_failed')}
-          text={t(failureMessage(query.error))}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('staff.kit.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </AdminPage>
     );
   }

@@ -2,15 +2,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RealGatewayName } from '#shared/billing/gateway-settings.ts';
 import type { GatewaySettingsView } from '#shared/contracts/admin/payment-gateways.ts';
-import { failureMessage } from '../../../api/api-error.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
 import { titleKey } from '../../../routes/route-titles.ts';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Panel } from '../../../ui/panel.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import { AdminPage } from '../kit/admin-page.tsx';
+import { LoadFailed } from '../kit/load-failed.tsx';
 import { type GatewayRouteKey, ROUTE_GATEWAYS } from './gateway-fields.ts';
 import { GatewaySettingsForm } from './gateway-settings-form.tsx';
 import { useGatewaySettings } from './use-gateway-settings.ts';
@@ -52,15 +51,7 @@ function GatewaySettings({ routeKey }: { routeKey: GatewayRouteKey }) {
   if (query.isError || !query.data) {
     return (
       <AdminPage title={title}>
-        <EmptyState
-          title={t('staff.kit.load_failed')}
-          text={query.isError ? t(failureMessage(query.error)) : undefined}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('staff.kit.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </AdminPage>
     );
   }

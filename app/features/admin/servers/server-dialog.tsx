@@ -2,14 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminServerDetail, serverEndpoints } from '#shared/contracts/admin/servers.ts';
-import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { useFleetServers } from '../../../api/use-live-channel.ts';
 import { Button } from '../../../ui/button.tsx';
-import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
+import { LoadFailed } from '../kit/load-failed.tsx';
 import { FLEET_KEYS, useRefreshFleet, useServer } from './fleet-queries.ts';
 import { ServerActions } from './server-actions.tsx';
 import { ServerDetail } from './server-detail.tsx';
@@ -96,17 +95,7 @@ export function ServerDialog({
     body = <LoadingBlock />;
   } else if (query.isError || !server) {
     title = t('staff_servers.server_title');
-    body = (
-      <EmptyState
-        title={t('staff.kit.load_failed')}
-        text={t(failureMessage(query.error))}
-        action={
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('staff.kit.retry')}
-          </Button>
-        }
-      />
-    );
+    body = <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   } else if (view.kind === 'edit') {
     title = t('staff_servers.edit_title', { name: server.name });
     body = (
