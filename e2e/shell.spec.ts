@@ -55,16 +55,6 @@ test('an admin screen is not reachable signed out and loads no admin code', asyn
   await expect(page).toHaveURL(/\/en\/signin\?continue=admin\.customers/);
 });
 
-test('a screen of a later release shows a translated "not available yet" page', async ({
-  page,
-}) => {
-  // Every customer screen is built; staff's OAuth screens come with a later issue.
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
-  await page.goto('/fr/admin/oauth/server');
-  await expect(page.getByTestId('screen-unavailable')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Clients OAuth');
-});
-
 test('the language switch keeps the path and the query', async ({ page }) => {
   await page.goto('/en/signin?continue=dashboard&path=%2Fen%2Fdashboard');
   await page.getByRole('combobox', { name: 'Language' }).click();
