@@ -38,6 +38,7 @@ describe('the migrated database', () => {
       'coupon_products',
       'coupon_redemptions',
       'coupons',
+      'data_exports',
       'entitlements',
       'family_groups',
       'family_members',

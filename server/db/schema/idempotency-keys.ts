@@ -12,6 +12,11 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   userId: integer()
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /**
+   * SHA-256 of the request's body as first sent: the same key with another body is refused
+   * (a client bug, or a key reused by mistake), never answered with the first result.
+   */
+  requestHash: text(),
   /** Null while the first request is still working. */
   response: jsonb().$type<unknown>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

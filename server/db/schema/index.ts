@@ -4,6 +4,7 @@ export * from './card-sources.ts';
 export * from './content.ts';
 export * from './countries.ts';
 export * from './coupons.ts';
+export * from './data-exports.ts';
 export * from './entitlements.ts';
 export * from './family.ts';
 export * from './gateway-customers.ts';
