@@ -96,6 +96,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.setValidatorCompiler(refusingUnstorableText(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('draining', false);
 
   let closing = false;
   app.addHook('preClose', async () => {

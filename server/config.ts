@@ -210,6 +210,7 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).default('./dist/app'),
     SITE_ENTRY: z.string().min(1).default('./dist/server/entry-server.js'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     SMTP_URL: url(['smtp', 'smtps']).optional(),
     MAIL_FROM: z.string().min(3).default('Shieldline VPN <no-reply@localhost>'),
     REDIS_URL: url(['redis', 'rediss']).optional(),
@@ -345,6 +346,11 @@ export interface Config {
   /** The app's built server entry that renders the public pages (app/entry-server.tsx). */
   siteEntry: string;
   shutdownTimeoutMs: number;
+  /**
+   * After SIGTERM, how long /readyz fails while requests are still served, so the load
+   * balancer's health check takes the process out before it stops listening (0: at once).
+   */
+  shutdownDrainMs: number;
   /** Unset: mail is only stored in the outbox table and logged. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -499,6 +505,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: env.WEB_DIST_DIR,
     siteEntry: env.SITE_ENTRY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     redisUrl: env.REDIS_URL,

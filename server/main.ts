@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadEnvFile } from './config.ts';
 import { DEMO_ACCOUNTS } from './db/seed.ts';
@@ -5,7 +6,7 @@ import { DEMO_FAMILY_OWNER } from './modules/family-sharing/demo-family.ts';
 
 // The process entry: read the configuration (the environment over an optional .env), build
 // the app, listen, and close gracefully on SIGTERM/SIGINT (in-flight requests finish; new
-// ones get 503) within a time limit.
+// ones get 503) within a time limit, after a drain in which /readyz already fails.
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -22,10 +23,14 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    // Readiness fails first while requests are still served: the load balancer's checks
+    // take the process out, then it stops listening and lets in-flight requests finish.
+    app.draining = true;
+    if (config.shutdownDrainMs > 0) await sleep(config.shutdownDrainMs);
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -39,8 +44,8 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   // A library's promise that rejects with nobody listening (pg-boss 10 completes a job without
   // handling a failed query, seen when the pool timed out under load) must not take every
   // request in flight down with the process: it is logged as the fault it is, and the server

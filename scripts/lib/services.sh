@@ -23,6 +23,8 @@ ensure_packages() {
   command -v wireguard-go >/dev/null || missing+=(wireguard-go)
   command -v ip >/dev/null || missing+=(iproute2)
   command -v ping >/dev/null || missing+=(iputils-ping)
+  # The cluster and its fault suite: two app processes behind HAProxy (scripts/cluster).
+  command -v haproxy >/dev/null || missing+=(haproxy)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" != 0 ]; then
     echo "missing Debian packages: ${missing[*]} (run as root, or: sudo apt-get install ${missing[*]})" >&2

@@ -17,6 +17,8 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Set at SIGTERM (server/main.ts): /readyz fails so the load balancer stops sending. */
+    draining: boolean;
     db: Database;
     mailer: Mailer;
     rateLimiter: RateLimiter;

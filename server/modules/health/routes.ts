@@ -5,6 +5,7 @@ import {
   readinessUnavailableResponse,
 } from '#shared/contracts/health.ts';
 import { pingDatabase } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
 
 /**
  * A load balancer's check has its own time limit (often 2–5 s): a slow answer must be our
@@ -36,6 +37,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
     },
     async (_request, reply) => {
+      // Draining before a shutdown: out of the load balancer first, then stop listening.
+      if (app.draining) throw new AppError('unavailable');
       const up = await pingDatabase(app.db, READINESS_TIMEOUT_MS);
       return reply
         .code(up ? 200 : 503)
