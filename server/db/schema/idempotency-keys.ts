@@ -17,6 +17,11 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
    * (a client bug, or a key reused by mistake), never answered with the first result.
    */
   requestHash: text(),
+  /**
+   * While the work runs, a lease its process renews: a row still working whose lease has
+   * lapsed belongs to a process that died, and a retry takes it over.
+   */
+  leaseUntil: timestamp({ withTimezone: true }),
   /** Null while the first request is still working. */
   response: jsonb().$type<unknown>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

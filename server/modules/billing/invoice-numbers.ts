@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 
+/** The lock of billing's shared rows; the same number as in migration 0026's trigger. */
+export const BILLING_BOOKS_LOCK = 7_248_130_012;
+
 /**
  * The next number of the year's series, `INV-2026-000042`. Taken inside the transaction that
  * finalizes the invoice: the counter's row stays locked until it commits, and a rollback
@@ -9,6 +12,9 @@ import { queryRows } from '../../db/client.ts';
  */
 export async function nextInvoiceNumber(tx: Database, issuedAt: Date): Promise<string> {
   const year = issuedAt.getUTCFullYear();
+  // The books' lock first, as every change of invoices, subscriptions and refunds takes it
+  // (migration 0026): the counter and the statistics rows are then always locked in turn.
+  await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_BOOKS_LOCK})`);
   const [row] = await queryRows<{ taken: number }>(
     tx,
     sql`insert into invoice_counters (year, next) values (${year}, 2)
