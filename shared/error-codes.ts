@@ -3,6 +3,8 @@
 export const ERROR_CODES = [
   'validation_failed',
   'bad_request',
+  // An idempotency key sent again with other parameters than it was first used with.
+  'idempotency_error',
   'unauthenticated',
   'forbidden',
   'not_found',
@@ -19,6 +21,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'errors.validation_failed',
   bad_request: 'errors.bad_request',
+  idempotency_error: 'errors.idempotency_error',
   unauthenticated: 'errors.unauthenticated',
   forbidden: 'errors.forbidden',
   not_found: 'errors.not_found',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { registerVerifiedUser, signIn } from './auth.ts';
+import { DEMO, registerVerifiedUser, signIn } from './auth.ts';
 
 // Billing journeys on the sandbox gateway, through the screens as a customer uses them.
 
@@ -37,8 +37,18 @@ export async function payFor(page: Page, plan: RegExp, card: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-/** Moves the sandbox's billing clock (the test clock), as a test of renewals does. */
+/**
+ * Moves the sandbox's billing clock (the test clock), as a test of renewals does. The clock
+ * is an admin's: `request` signs in as the demo admin for the move, and out again.
+ */
 export async function advanceBillingClock(request: APIRequestContext, days: number) {
-  const moved = await request.post('/sandbox/v1/test-clock/advance', { data: { days } });
-  expect(moved.status()).toBe(200);
+  const headers = { 'x-requested-with': 'fetch' };
+  const signedIn = await request.post('/api/public/v1/auth/sign-in', {
+    headers,
+    data: DEMO.admin,
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const moved = await request.post('/sandbox/v1/test-clock/advance', { headers, data: { days } });
+  expect(moved.status(), await moved.text()).toBe(200);
+  await request.post('/api/all/v1/auth/sign-out', { headers });
 }

@@ -3,6 +3,7 @@ import { ERROR_MESSAGES, type ErrorCode } from '#shared/contracts/errors.ts';
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_failed: 422,
   bad_request: 400,
+  idempotency_error: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

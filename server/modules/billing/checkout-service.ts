@@ -39,7 +39,13 @@ export function checkout(
   body: CheckoutBody,
   kind: OrderKind,
 ): Promise<CheckoutResponse> {
-  return once(app, user.id, `checkout:${user.id}:${body.idempotency_key}`, () =>
+  // The three order doors share the key's scope: one key is one order, through one door.
+  const request = {
+    userId: user.id,
+    key: `checkout:${user.id}:${body.idempotency_key}`,
+    input: { kind, body },
+  };
+  return once(app, request, () =>
     oneAtATime(app, user.id, () => placeOrder(app, catalog, user, body, kind)),
   );
 }

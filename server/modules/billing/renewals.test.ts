@@ -6,6 +6,7 @@ import { gatewayEvents, mailOutbox, subscriptions } from '../../db/schema/index.
 import { signSandboxWebhook } from '../../platform/payments/sandbox/sandbox-gateway.ts';
 import { CARDS, cardToken, openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { advanceTestClock } from '../../test/test-clock.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 
 const e = billingEndpoints;
@@ -18,11 +19,7 @@ describe('renewals, dunning and webhooks', async () => {
   const { call } = shop;
 
   async function advanceDays(days: number) {
-    const moved = await app.inject({
-      method: 'POST',
-      url: '/sandbox/v1/test-clock/advance',
-      payload: { days },
-    });
+    const moved = await advanceTestClock(app, { days });
     expect(moved.statusCode).toBe(200);
     await app.queue.drain({ timeoutMs: 20_000 });
     // Retries the sweep starts deliver their webhooks too.

@@ -132,9 +132,12 @@ export function changePlan(
   productId: number,
   idempotencyKey: string,
 ): Promise<CheckoutResponse> {
-  return once(app, user.id, `change:${user.id}:${idempotencyKey}`, () =>
-    makeChange(app, catalog, user, productId, idempotencyKey),
-  );
+  const request = {
+    userId: user.id,
+    key: `change:${user.id}:${idempotencyKey}`,
+    input: { product_id: productId, idempotency_key: idempotencyKey },
+  };
+  return once(app, request, () => makeChange(app, catalog, user, productId, idempotencyKey));
 }
 
 async function makeChange(
@@ -173,9 +176,8 @@ export function fixPayment(
   user: UserRow,
   input: { token?: string | undefined; card_id?: string | undefined; idempotency_key: string },
 ): Promise<CheckoutResponse> {
-  return once(app, user.id, `fix:${user.id}:${input.idempotency_key}`, () =>
-    payOpenInvoice(app, user, input),
-  );
+  const request = { userId: user.id, key: `fix:${user.id}:${input.idempotency_key}`, input };
+  return once(app, request, () => payOpenInvoice(app, user, input));
 }
 
 async function payOpenInvoice(

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { openShop } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
+import { advanceTestClock } from '../../test/test-clock.ts';
 import { sessionFor, signedInUser, type TestSession } from '../../test/test-sessions.ts';
 import { createUser } from '../../test/test-users.ts';
 import { accessOf } from '../billing/entitlement-sync.ts';
@@ -45,11 +46,7 @@ describe('family sharing', async () => {
   };
 
   async function advanceDays(days: number) {
-    const moved = await app.inject({
-      method: 'POST',
-      url: '/sandbox/v1/test-clock/advance',
-      payload: { days },
-    });
+    const moved = await advanceTestClock(app, { days });
     expect(moved.statusCode).toBe(200);
     await app.queue.drain({ timeoutMs: 20_000 });
     await app.payments.clock.advance(0);

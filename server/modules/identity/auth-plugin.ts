@@ -54,30 +54,31 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /**
- * CSRF: a state-changing API call must carry `x-requested-with: fetch`, which a form post
- * or an image cannot send and a cross-site script can only send after a CORS preflight we
- * never grant; and if the browser names an Origin it must be this host. Together with
- * SameSite=Lax cookies this is the OWASP "custom request header" defence.
+ * The origins whose pages may call us: the site's own (APP_URL, scheme included), and the
+ * pages passkey ceremonies may run on (WEBAUTHN_ORIGINS: `localhost` for a loopback APP_URL,
+ * or other names of the relying party), which call the sign-in and account routes too.
  */
-function checkCsrf(request: FastifyRequest, publicHost: string | undefined): void {
+function siteOrigins(config: Pick<Config, 'appUrl' | 'webauthn'>): ReadonlySet<string> {
+  return new Set([new URL(config.appUrl).origin, ...(config.webauthn?.origins ?? [])]);
+}
+
+/**
+ * CSRF: a state-changing call must carry `x-requested-with: fetch`, which a form post or an
+ * image cannot send and a cross-site script can only send after a CORS preflight we never
+ * grant; and if the browser names an Origin it must be one of ours. Together with SameSite=Lax
+ * cookies this is the OWASP "custom request header" defence. The Origin is compared with the
+ * configured origins, never with the request's Host: a Host header is the client's to write
+ * (a proxy may pass it on unchanged), and a host alone would take an http page of our name
+ * for the https site.
+ */
+function checkCsrf(request: FastifyRequest, origins: ReadonlySet<string>): void {
   if (SAFE_METHODS.has(request.method)) return;
   if (request.headers['x-requested-with'] !== 'fetch') {
     throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
   }
   const origin = request.headers.origin;
-  if (origin === undefined) return;
-  // Behind a proxy that rewrites Host, the public origin (APP_URL) is what the page has.
-  const host = hostOf(origin);
-  if (host !== request.headers.host && host !== publicHost) {
+  if (origin !== undefined && !origins.has(origin)) {
     throw new AppError('forbidden', { info: AUTH_MESSAGES.csrf });
-  }
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return undefined;
   }
 }
 
@@ -95,7 +96,7 @@ function isDashboardRoute(request: FastifyRequest): boolean {
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
-    const publicHost = hostOf(app.config.appUrl);
+    const origins = siteOrigins(app.config);
     app.addHook('onRequest', async (request) => {
       // The route the router matched, not the raw URL: the router decodes the path, so
       // `/%61pi/…` reaches an /api/ route and must meet the same gate. A URL that matched no
@@ -116,8 +117,10 @@ export const authPlugin = fp(
         return;
       }
       // A node's calls carry its bearer token, which no other site can make a browser send.
+      // Every other route from here on reads the session cookie, API or not (the sandbox's
+      // test clock), so its writes meet the CSRF check; a URL that matched none runs nothing.
       const csrfExempt = request.routeOptions.config?.crossSitePost || access === 'node';
-      if (api && !csrfExempt) checkCsrf(request, publicHost);
+      if (access && !csrfExempt) checkCsrf(request, origins);
       const token = request.cookies[sessionCookieName(app.config)];
       if (token) {
         const found = await findSession(app.db, app.config, token);

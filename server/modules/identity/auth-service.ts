@@ -22,6 +22,7 @@ import { CREDENTIAL_LIMITS } from '../../platform/rate-limit/limits.ts';
 import { failsWith, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import { type AuditAction, recordAudit } from '../audit/audit-log.ts';
+import { type DeviceCookieDeps, trustedDevice } from './device-cookie.ts';
 import { challengeLink, userLocale } from './mail-links.ts';
 import { consumeToken, findToken, issueToken, refusalOf, TOKEN_TTL_MS } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -66,7 +67,7 @@ export interface SecondFactorNeeded {
 export type SignInOutcome = SignedIn | SecondFactorNeeded;
 
 /** What sign-up, sign-in and the password flows need (the second factor comes as a service). */
-export interface AuthDeps {
+export interface AuthDeps extends DeviceCookieDeps {
   db: Database;
   config: Pick<Config, 'appUrl' | 'defaultLocale' | 'sessionMaxMs'>;
   mailer: Mailer;
@@ -203,19 +204,20 @@ export class AuthService {
 
   async signIn(request: FastifyRequest, input: SignInRequest): Promise<SignInOutcome> {
     const email = normalise(input.email);
-    const perAccount = {
-      name: 'sign-in-account',
-      key: email,
-      ...CREDENTIAL_LIMITS.signInPerAccount,
-    };
     await this.deps.rateLimiter.consume([
       { name: 'sign-in-ip', key: request.ip, ...CREDENTIAL_LIMITS.signInPerIp },
     ]);
-    // Per account only failures count, so the owner is never locked out by signing in.
+    const found = await this.userByEmail(email);
+    // A browser that signed in to this account before counts its failures on its own device
+    // cookie; any other shares the account's counter, which strangers' guesses fill.
+    const device = found && trustedDevice(this.deps, request, found.id);
+    const failures = device
+      ? { name: 'sign-in-device', key: device.nonce, ...CREDENTIAL_LIMITS.signInPerDevice }
+      : { name: 'sign-in-account', key: email, ...CREDENTIAL_LIMITS.signInPerAccount };
+    // Only failures count, so the owner is never locked out by signing in.
     const user = await this.deps.rateLimiter.limitFailures(
-      [perAccount],
+      [failures],
       async () => {
-        const found = await this.userByEmail(email);
         const matches = await verifyPassword(
           found?.passwordHash ?? (await timingHash()),
           input.password,
@@ -230,7 +232,8 @@ export class AuthService {
       await this.audit(this.db, request, 'auth.sign_in_failed', user.id, { reason: 'blocked' });
       throw new AppError('forbidden', { info: AUTH_MESSAGES.accountBlocked });
     }
-    await this.deps.rateLimiter.reset(perAccount.name, email);
+    // The device's success leaves the account's counter to the strangers who filled it.
+    await this.deps.rateLimiter.reset(failures.name, failures.key);
     return this.finishSignIn(request, user, 'password');
   }
 

@@ -4,6 +4,7 @@ import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
 import { clearSessionCookie, setSessionCookie } from './auth-plugin.ts';
 import { AuthService, type SignedIn, type SignInOutcome } from './auth-service.ts';
+import { setDeviceCookie } from './device-cookie.ts';
 import { TwoFactorService } from './two-factor/two-factor-service.ts';
 import { publishUserUpdated } from './user-events.ts';
 import { presentAuthUser } from './user-presenter.ts';
@@ -12,8 +13,13 @@ const SUCCESS = { success: true } as const;
 /** Set by the order pages (billing); signing out forgets it with the session (§4 reaction 1). */
 const COUPON_COOKIE = 'coupon';
 
-function signedIn(app: App, reply: FastifyReply, result: SignedIn) {
+/**
+ * The answer of a sign-in that made a session (password, second step, social, passkey,
+ * sign-up): the session cookie, this browser's device cookie for the account, and the user.
+ */
+export function signedIn(app: App, reply: FastifyReply, result: SignedIn) {
   setSessionCookie(reply, app.config, result.token);
+  setDeviceCookie(reply, app, result.user.id);
   return { user: presentAuthUser(result.user) };
 }
 

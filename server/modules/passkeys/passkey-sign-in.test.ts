@@ -110,6 +110,8 @@ describe('signing in with a passkey', () => {
     expect(signedIn?.data).toEqual({ method: 'passkey', passkey_id: passkey.id });
     // The ceremony cookie is spent with the answer.
     expect(String(answer.headers['set-cookie'])).toMatch(/passkey_sign_in=;/);
+    // And the browser gets its device cookie, as after a password sign-in.
+    expect(String(answer.headers['set-cookie'])).toMatch(/\bdevice=v1\.\d+\./);
   });
 
   it('accepts a passkey whose counter stays at 0 (synced passkeys do not count)', async () => {

@@ -1,10 +1,9 @@
 import { passkeyEndpoints } from '#shared/contracts/passkeys.ts';
 import { ownAccountRoutes, type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
-import { setSessionCookie } from '../identity/auth-plugin.ts';
 import { AuthService } from '../identity/auth-service.ts';
+import { signedIn } from '../identity/routes.ts';
 import { TwoFactorService } from '../identity/two-factor/two-factor-service.ts';
-import { presentAuthUser } from '../identity/user-presenter.ts';
 import { setChallengeCookie, takeChallengeCookie } from './challenge-cookie.ts';
 import { PasskeySignIn } from './passkey-sign-in.ts';
 import { PasskeysService } from './passkeys-service.ts';
@@ -44,9 +43,7 @@ export function passkeyRoutes(app: App): Route[] {
     }),
     route(e.signIn, async ({ request, reply, body }) => {
       const challengeId = takeChallengeCookie(request, reply, app.config, 'sign-in');
-      const signedIn = await signIn.signIn(request, challengeId, body.credential);
-      setSessionCookie(reply, app.config, signedIn.token);
-      return { user: presentAuthUser(signedIn.user) };
+      return signedIn(app, reply, await signIn.signIn(request, challengeId, body.credential));
     }),
   ];
 }

@@ -15,7 +15,9 @@ const HOUR = 60 * MINUTE;
  * limited per account (slows guessing one password from many hosts) and per client address
  * (slows one host spraying many accounts). Windows are short, so a throttle never becomes a
  * lasting lock-out that an attacker could impose on a victim, and a successful sign-in clears
- * its account counter. Per-IP limits stay loose enough for an office or a mobile carrier
+ * the counter it was counted on. The per-account sign-in counter is shared only by browsers
+ * that have not signed in to the account before: one that has shows its device cookie and
+ * counts on its own (OWASP's device cookies, identity/device-cookie.ts). Per-IP limits stay loose enough for an office or a mobile carrier
  * behind one NAT address; with argon2id and our password rules, ~480 guesses a day against one
  * account is far below what an online attack needs (NIST SP 800-63B allows up to 100
  * consecutive failures before a harder lock).
@@ -23,6 +25,9 @@ const HOUR = 60 * MINUTE;
 export const CREDENTIAL_LIMITS = {
   signInPerIp: { limit: 30, windowMs: 15 * MINUTE },
   signInPerAccount: { limit: 5, windowMs: 15 * MINUTE },
+  // A browser that signed in to the account before (its device cookie) has a counter of its
+  // own instead: a stranger's failures above cannot lock it out, and its own lock it alone.
+  signInPerDevice: { limit: 5, windowMs: 15 * MINUTE },
   // Re-entering the password for a sensitive action (signed in already): failures only.
   passwordCheckPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   // Wrong two-factor codes, per account, at sign-in and when confirming the setup.

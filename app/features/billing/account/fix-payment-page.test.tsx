@@ -32,20 +32,38 @@ const SESSION = {
   },
 } as const;
 
-function fixServer(fix: (body: Record<string, unknown>) => Response) {
+const TOKENIZE = '/sandbox/v1/tokens';
+const CARD_SERVICE = {
+  service_id: 1,
+  payment_method_type: 'card',
+  checkout: 'card_form',
+  tokenize_url: TOKENIZE,
+  google_pay: false,
+  apple_pay: false,
+  crypto_processing: false,
+};
+
+function fixServer(
+  fix: (body: Record<string, unknown>) => Response | Promise<Response>,
+  tokens: string[] = [],
+) {
   let status: 'on_hold' | 'active' = 'on_hold';
   const bodies: Record<string, unknown>[] = [];
   stubFetch({
+    [TOKENIZE]: () => {
+      tokens.push(`tok_${tokens.length + 1}`);
+      return jsonResponse(200, { id: tokens.at(-1) });
+    },
     [billingEndpoints.subscription.url]: () =>
       jsonResponse(200, { subscription: subscriptionDetail({ status, grace_until: GRACE }) }),
     [billingEndpoints.invoices.url]: () =>
       jsonResponse(200, invoicePage(status === 'on_hold' ? [OPEN, invoice(20)] : [invoice(20)])),
     [billingEndpoints.cards.url]: () => jsonResponse(200, { items: [card(), EXPIRED] }),
-    [billingEndpoints.services.url]: () => jsonResponse(200, { items: [] }),
+    [billingEndpoints.services.url]: () => jsonResponse(200, { items: [CARD_SERVICE] }),
     [billingEndpoints.fix.url]: async (request) => {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
-      const answer = fix(body);
+      const answer = await fix(body);
       if (answer.ok) status = 'active';
       return answer;
     },
@@ -57,6 +75,8 @@ function fixServer(fix: (body: Record<string, unknown>) => Response) {
   });
   return bodies;
 }
+
+const PAID = { status: 'completed', subscription_id: 7, invoice_id: 21, redirect_url: null };
 
 const usd = (amount: number) => formatMoney({ amount, currency: 'USD' }, 'en');
 const longDate = (iso: string) =>
@@ -133,5 +153,74 @@ describe('fix payment method', () => {
     );
     await screen.getByRole('radio', { name: 'A new card' }).click();
     await expect.element(screen.getByLabelText('Card number')).toBeVisible();
+  });
+
+  it('retries a new card after no answer as the same request: same key, same token', async () => {
+    const tokens: string[] = [];
+    let calls = 0;
+    const bodies = fixServer(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse(200, PAID);
+    }, tokens);
+    const { screen, router } = await renderApp(
+      '/en/billing/fix-payment-method',
+      testUser(),
+      undefined,
+      SESSION,
+    );
+    await screen.getByRole('radio', { name: 'A new card' }).click();
+    await screen.getByLabelText('Card number').fill('4242424242424242');
+    await screen.getByLabelText('Expiry (MM/YY)').fill('1240');
+    await screen.getByLabelText('CVC').fill('123');
+    await screen.getByLabelText('Name on card').fill('Ann Lee');
+    const pay = screen.getByRole('button', { name: `Pay ${usd(999)}` });
+    await pay.click();
+    await expect
+      .element(screen.getByText('Could not reach the server. Check your connection and try again.'))
+      .toBeVisible();
+    await pay.click();
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe('/en/billing/membership-v2'),
+    );
+    expect(tokens).toEqual(['tok_1']);
+    expect(bodies).toEqual([
+      { token: 'tok_1', idempotency_key: expect.any(String) },
+      { token: 'tok_1', idempotency_key: bodies[0]?.idempotency_key },
+    ]);
+  });
+
+  it('says so when the server refuses the key as used for another payment, then starts anew', async () => {
+    let calls = 0;
+    const bodies = fixServer(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse(400, {
+            code: 'idempotency_error',
+            errors_info: ['errors.idempotency_error'],
+          })
+        : jsonResponse(200, PAID);
+    });
+    const { screen, router } = await renderApp(
+      '/en/billing/fix-payment-method',
+      testUser(),
+      undefined,
+      SESSION,
+    );
+    const pay = screen.getByRole('button', { name: `Pay ${usd(999)}` });
+    await pay.click();
+    await expect
+      .element(
+        screen.getByText(
+          'This payment was already sent with other details. Check your billing, then try again.',
+        ),
+      )
+      .toBeVisible();
+    await pay.click();
+    await vi.waitFor(() =>
+      expect(router.state.location.pathname).toBe('/en/billing/membership-v2'),
+    );
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]?.idempotency_key).not.toBe(bodies[0]?.idempotency_key);
   });
 });

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -147,6 +147,7 @@ function PayOpenInvoice({ invoice }: { invoice: InvoiceView | undefined }) {
   const name = useSession((session) => session.user?.name ?? '');
   const cardForm = useCardForm({ tokenizeUrl: service.data?.tokenize_url, defaultName: name });
   const payment = usePayment();
+  const attemptToken = useRef<{ key: string; token: string } | undefined>(undefined);
   const [picked, setPicked] = useState<string>();
 
   if (cards.isPending) return <Skeleton lines={4} />;
@@ -162,10 +163,20 @@ function PayOpenInvoice({ invoice }: { invoice: InvoiceView | undefined }) {
     event.preventDefault();
     if (payment.paying || cardForm.busy) return;
     let source: { token: string } | { card_id: string };
+    let what: string = choice;
     if (choice === NEW_CARD) {
-      const result = await cardForm.tokenize();
-      if (!result) return;
-      source = { token: result.token };
+      // The same card details in the same attempt send the same token: a retry after a lost
+      // answer is then the very same request, which the server answers with the first result.
+      what = JSON.stringify(cardForm.form.getValues());
+      const key = payment.attemptKey(what);
+      let token = attemptToken.current?.key === key ? attemptToken.current.token : undefined;
+      if (!token) {
+        const result = await cardForm.tokenize();
+        if (!result) return;
+        token = result.token;
+        attemptToken.current = { key, token };
+      }
+      source = { token };
     } else {
       source = { card_id: choice };
     }
@@ -178,6 +189,7 @@ function PayOpenInvoice({ invoice }: { invoice: InvoiceView | undefined }) {
       (message) => {
         if (choice === NEW_CARD) cardForm.setFieldError('number', message);
       },
+      what,
     );
   };
 

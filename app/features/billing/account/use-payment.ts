@@ -24,13 +24,26 @@ export function declineMessage(error: unknown): string | undefined {
  * (the next try is a new one) and its message is kept for the card field; a step at the
  * provider (3-D Secure, PayPal) leaves the page; a completed one refreshes billing and the
  * session's subscription before `onCompleted`.
+ *
+ * An attempt pays with one thing (`what`: a saved card's id, a new card's details): paying
+ * with another starts a new attempt, since the server refuses a key sent again with other
+ * parameters (`idempotency_error`), which also ends the attempt.
  */
 export function usePayment() {
   const refresh = useBillingRefresh();
-  const key = useRef(newIdempotencyKey());
+  const attempt = useRef<{ key: string; what: string } | null>(null);
   const running = useRef(false);
   const [paying, setPaying] = useState(false);
   const [declined, setDeclined] = useState<string>();
+
+  /**
+   * The key of the attempt at paying with `what`: the same until the attempt ends or `what`
+   * changes, so what belongs to the attempt (a new card's token) can be kept under it.
+   */
+  const attemptKey = useCallback((what = '') => {
+    if (attempt.current?.what !== what) attempt.current = { key: newIdempotencyKey(), what };
+    return attempt.current.key;
+  }, []);
 
   const pay = useCallback(
     async (
@@ -38,6 +51,8 @@ export function usePayment() {
       onCompleted: () => unknown,
       /** Also told of a refused card's message, to put it under the field it concerns. */
       onDeclined?: (message: string) => void,
+      /** What this attempt pays with (see attemptKey). */
+      what = '',
     ) => {
       if (running.current) return;
       running.current = true;
@@ -45,8 +60,8 @@ export function usePayment() {
       setDeclined(undefined);
       let leaving = false;
       try {
-        const answer = await send(key.current);
-        key.current = newIdempotencyKey();
+        const answer = await send(attemptKey(what));
+        attempt.current = null;
         if (answer.status === 'requires_action') {
           if (answer.redirect_url) {
             leaving = true;
@@ -63,10 +78,11 @@ export function usePayment() {
       } catch (error) {
         const message = declineMessage(error);
         if (message) {
-          key.current = newIdempotencyKey();
+          attempt.current = null;
           setDeclined(message);
           onDeclined?.(message);
         } else {
+          if (isApiError(error) && error.code === 'idempotency_error') attempt.current = null;
           notifyRequestError(error);
         }
       } finally {
@@ -75,8 +91,14 @@ export function usePayment() {
         if (!leaving) setPaying(false);
       }
     },
-    [refresh],
+    [refresh, attemptKey],
   );
 
-  return { pay, paying, declined, clearDeclined: () => setDeclined(undefined) };
+  return {
+    pay,
+    attemptKey,
+    paying,
+    declined,
+    clearDeclined: () => setDeclined(undefined),
+  };
 }

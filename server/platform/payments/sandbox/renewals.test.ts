@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
 import { openSandbox, type SandboxKit } from '../../../test/sandbox-kit.ts';
+import { advanceTestClock } from '../../../test/test-clock.ts';
 import type { BillingClock } from '../billing-clock.ts';
 import type {
   CardVault,
@@ -63,11 +64,7 @@ async function subscribed(extra: Partial<StartSubscriptionInput> = {}) {
 
 /** Moves the clock as the test-clock route does, answering once renewals have run. */
 async function advanceDays(days: number) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/sandbox/v1/test-clock/advance',
-    payload: { days },
-  });
+  const response = await advanceTestClock(app, { days });
   expect(response.statusCode).toBe(200);
 }
 

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxObjects } from '../../../db/schema/sandbox.ts';
 import type { App } from '../../../http/types.ts';
 import { cardDetails, openSandbox, type SandboxKit } from '../../../test/sandbox-kit.ts';
+import { createTestApp } from '../../../test/test-app.ts';
+import { advanceTestClock, readTestClock } from '../../../test/test-clock.ts';
+import { signedInUser } from '../../../test/test-sessions.ts';
 import type { GatewayPrice, PaymentGateway, StartSubscriptionInput } from '../gateway.ts';
+import { TEST_CLOCK_PATH } from './test-clock-routes.ts';
 
 // The sandbox's own pages over HTTP: the tokenizer, the confirmation page, the test clock.
 
@@ -258,25 +262,61 @@ describe('the confirmation page (3-D Secure)', () => {
 
 describe('the test clock', () => {
   it('tells the time and moves it forward within bounds', async () => {
-    const before = (await app.inject({ method: 'GET', url: '/sandbox/v1/test-clock' })).json<{
-      now: string;
-    }>();
-    const moved = await app.inject({
-      method: 'POST',
-      url: '/sandbox/v1/test-clock/advance',
-      payload: { days: 2, seconds: 30 },
-    });
+    const before = (await readTestClock(app)).json<{ now: string }>();
+    const moved = await advanceTestClock(app, { days: 2, seconds: 30 });
     expect(moved.statusCode).toBe(200);
     const gap = Date.parse(moved.json<{ now: string }>().now) - Date.parse(before.now);
     expect(gap).toBeGreaterThanOrEqual((2 * 86_400 + 30) * 1000);
     expect(gap).toBeLessThan((2 * 86_400 + 90) * 1000);
-    for (const payload of [{ days: 401 }, { days: -1 }, { days: 300, seconds: 300 * 86_400 }]) {
-      const refused = await app.inject({
-        method: 'POST',
-        url: '/sandbox/v1/test-clock/advance',
-        payload,
-      });
-      expect(refused.statusCode).toBe(422);
+    for (const by of [{ days: 401 }, { days: -1 }, { days: 300, seconds: 300 * 86_400 }]) {
+      expect((await advanceTestClock(app, by)).statusCode).toBe(422);
     }
+  });
+
+  it("is an admin's alone, and a move needs the CSRF header", async () => {
+    const before = (await readTestClock(app)).json<{ now: string }>().now;
+    const move = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: `${TEST_CLOCK_PATH}/advance`,
+        headers: { 'x-requested-with': 'fetch', ...headers },
+        payload: { days: 30 },
+      });
+    // A visitor, whatever the site that sends it: what a cross-site form used to do.
+    expect((await move({})).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: TEST_CLOCK_PATH })).statusCode).toBe(401);
+    for (const role of ['USER', 'AUTHOR'] as const) {
+      const { cookie } = await signedInUser(app, { role });
+      expect((await move({ cookie })).statusCode, role).toBe(403);
+      const read = await app.inject({ method: 'GET', url: TEST_CLOCK_PATH, headers: { cookie } });
+      expect(read.statusCode, role).toBe(403);
+    }
+    const admin = await signedInUser(app, { role: 'ADMIN' });
+    const forged = await app.inject({
+      method: 'POST',
+      url: `${TEST_CLOCK_PATH}/advance`,
+      headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ days: 30 }),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json()).toEqual({ code: 'forbidden', errors_info: ['errors.csrf'] });
+    const elsewhere = await move({ cookie: admin.cookie, origin: 'https://evil.example' });
+    expect(elsewhere.statusCode).toBe(403);
+    // None of them moved it (30 days each).
+    const after = (await readTestClock(app)).json<{ now: string }>().now;
+    expect(Date.parse(after) - Date.parse(before)).toBeLessThan(60_000);
+  });
+});
+
+describe('the test clock in production', () => {
+  it('does not exist, even with the sandbox on', async () => {
+    const { app: production } = await createTestApp({
+      NODE_ENV: 'production',
+      BILLING_SANDBOX: 'true',
+      SANDBOX_WEBHOOK_SECRET: 'whsec_production_test_0123456789abcdef',
+    });
+    expect((await advanceTestClock(production, { days: 1 })).statusCode).toBe(404);
+    // A GET of a path nobody serves is the web app's (history fallback), not the clock.
+    expect((await readTestClock(production)).body).not.toContain('"now"');
   });
 });
