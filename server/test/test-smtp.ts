@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -24,12 +24,16 @@ import { SMTPServer } from 'smtp-server';
  * - `close()`: stops the server, dropping connections still open after a short grace.
  * - option `rejectRecipient(address)`: return a reason to refuse that RCPT TO with a 550
  *   (a bounce as a real server gives it), or undefined to accept.
+ * - `failNext(fault, count = 1)`: the next `count` messages meet `fault` (an SmtpFault)
+ *   instead of a plain "250 OK", in the order faults were asked for; the messages after
+ *   them are accepted as usual. `clear()` forgets faults not used yet.
  */
 export interface TestSmtp {
   url: string;
   port: number;
   readonly messages: readonly ReceivedMail[];
   waitForMessage(to: string, options?: WaitOptions): Promise<ReceivedMail>;
+  failNext(fault: SmtpFault, count?: number): void;
   clear(): void;
   close(): Promise<void>;
 }
@@ -47,6 +51,15 @@ export interface ReceivedMail {
   /** Everything else mailparser knows: headers, attachments, the To header … */
   parsed: ParsedMail;
 }
+
+/** What a misbehaving server does to one message (the faults a client must live through). */
+export type SmtpFault =
+  /** Refuses the message at the end of its data with this reply (421 also hangs up). */
+  | { reply: number; message?: string }
+  /** Takes the message (it is in `messages`), then hangs up before saying "250 OK". */
+  | { dropAfterData: true }
+  /** Answers the message's MAIL FROM only after this long: a stall if the client gives up first. */
+  | { silenceMs: number };
 
 export interface WaitOptions {
   timeoutMs?: number;
@@ -68,6 +81,11 @@ interface Waiter {
 export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<Waiter>();
+  const faults: SmtpFault[] = [];
+  // The fault each connection's current message meets, taken at its MAIL FROM.
+  const faultOf = new Map<string, SmtpFault>();
+  // Client sockets by their port (all on 127.0.0.1), so a fault can hang up on one.
+  const sockets = new Map<number, Socket>();
   const isFor = (mail: ReceivedMail, to: string) =>
     mail.envelope.to.some((address) => address.toLowerCase() === to.toLowerCase());
 
@@ -84,14 +102,26 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? 'test' });
     },
+    onMailFrom(_address, session, callback) {
+      const fault = faults.shift();
+      if (fault) faultOf.set(session.id, fault);
+      else faultOf.delete(session.id);
+      if (fault && 'silenceMs' in fault) setTimeout(() => callback(), fault.silenceMs);
+      else callback();
+    },
     onRcptTo(address, _session, callback) {
       const reason = options.rejectRecipient?.(address.address);
       if (reason === undefined) return callback();
       callback(Object.assign(new Error(reason), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
+      const fault = faultOf.get(session.id);
       simpleParser(stream).then(
         (parsed) => {
+          if (fault && 'reply' in fault) {
+            const reason = fault.message ?? 'Try again later';
+            return callback(Object.assign(new Error(reason), { responseCode: fault.reply }));
+          }
           const mail = toReceivedMail(parsed, session.envelope);
           messages.push(mail);
           for (const waiter of waiters) {
@@ -100,11 +130,18 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
               waiter.resolve(mail);
             }
           }
-          callback();
+          if (fault && 'dropAfterData' in fault) sockets.get(session.remotePort)?.destroy();
+          else callback();
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     },
+  });
+
+  server.server.on('connection', (socket: Socket) => {
+    const port = socket.remotePort ?? 0;
+    sockets.set(port, socket);
+    socket.once('close', () => sockets.delete(port));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -140,8 +177,12 @@ export async function startTestSmtp(options: TestSmtpOptions = {}): Promise<Test
         waiters.add(waiter);
       });
     },
+    failNext(fault, count = 1) {
+      for (let i = 0; i < count; i += 1) faults.push(fault);
+    },
     clear() {
       messages.length = 0;
+      faults.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,18 +1,30 @@
 import { eq, lt } from 'drizzle-orm';
-import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import type { SecretBox } from '../crypto/secret-box.ts';
+import type { Job, JobQueue } from '../queue/job-queue.ts';
 import { type ListMailMessage, renderListMail } from './list-mail.tsx';
+import { holdForRetry, MAIL_RETRY, type MailRetryPolicy, retryDelivery } from './mail-retry.ts';
 import { type MailMessage, type RenderedMail, renderMail } from './render-mail.tsx';
+import {
+  attemptDelivery,
+  createSmtpTransport,
+  endedRow,
+  newMessageId,
+  type OutgoingMail,
+  type SmtpTransport,
+} from './smtp-delivery.ts';
 
 export type { MailMessage, TemplateData, TemplateName } from './render-mail.tsx';
 
-export type MailStatus = 'outbox' | 'sent' | 'failed';
+/** A row's status in `mail_outbox`; 'retrying' is on its way (a job tries again). */
+export type MailStatus = 'outbox' | 'retrying' | 'sent' | 'failed';
 
 /** The part of the app's logger the mailer writes to (pino's signature). */
 export interface MailLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -20,13 +32,13 @@ export interface MailerOptions {
   db: Database;
   config: Pick<Config, 'env' | 'appUrl' | 'smtpUrl' | 'mailFrom'>;
   log: MailLog;
+  /** Where a message that failed for now waits to be tried again. */
+  queue: JobQueue;
+  /** Seals such a message in its row. */
+  box: SecretBox;
+  /** MAIL_RETRY unless a test wants it quicker. */
+  retry?: MailRetryPolicy;
 }
-
-// The SMTP attempt runs inside the HTTP request that asked for the mail, so it must give
-// up long before a browser or proxy would (nodemailer waits minutes by default). Values
-// given in SMTP_URL's query (`?socketTimeout=…`, also `?pool=true`) take precedence.
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
-const ERROR_MAX_LENGTH = 2_000;
 
 /**
  * How long the outbox keeps a message it is the only copy of (no SMTP_URL): the longest life
@@ -38,13 +50,15 @@ export const OUTBOX_RETENTION_MS = 7 * 24 * 3_600_000;
 /**
  * Renders and sends the product's e-mail, recording each message in `mail_outbox`.
  *
- * With SMTP_URL the row is a delivery log: recipient, template, subject, status ('outbox'
- * while being handed over, then 'sent', or 'failed' with the server's answer) and times,
- * but never the bodies. Their links carry live one-time tokens, and a copy in the database
- * would let anyone who reads it (a backup, a replica, a support tool) reset a password;
- * the mail server has the message, the user can ask for a new one. A failed delivery is
- * logged and does not throw: the action that triggered it (a sign-up, a reset request) has
- * happened, the row shows staff what went wrong.
+ * With SMTP_URL the row is a delivery log: recipient, template, subject, Message-ID, status
+ * ('outbox' while the first attempt runs in the request, then 'sent', 'retrying' or 'failed'
+ * with the server's answer), attempts and times, but never the bodies in the clear. Their
+ * links carry live one-time tokens, and a readable copy in the database would let anyone who
+ * reads it (a backup, a replica, a support tool) reset a password. A first attempt that fails
+ * for now (connection, timeout, 4xx) seals the message under the app key and leaves it to a
+ * durable job (mail-retry.ts); a refusal for good (5xx) ends it 'failed'. Neither throws: the
+ * action that triggered the mail (a sign-up, a reset request) has happened, the row shows
+ * staff how delivery goes.
  *
  * Without SMTP_URL (offline development, the embedded default) the outbox is where mail
  * goes, so it keeps the bodies, and each write drops the rows older than
@@ -55,15 +69,26 @@ export class Mailer {
   readonly #db: Database;
   readonly #config: MailerOptions['config'];
   readonly #log: MailLog;
-  readonly #transport: ReturnType<typeof createTransport> | undefined;
+  readonly #queue: JobQueue;
+  readonly #box: SecretBox;
+  readonly #retry: MailRetryPolicy;
+  readonly #transport: SmtpTransport | undefined;
 
-  constructor({ db, config, log }: MailerOptions) {
+  constructor({ db, config, log, queue, box, retry = MAIL_RETRY }: MailerOptions) {
     this.#db = db;
     this.#config = config;
     this.#log = log;
+    this.#queue = queue;
+    this.#box = box;
+    this.#retry = retry;
     this.#transport = config.smtpUrl
-      ? createTransport({ ...SMTP_TIMEOUTS, url: config.smtpUrl }, { from: config.mailFrom })
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
       : undefined;
+  }
+
+  /** Whether mail goes to an SMTP server (SMTP_URL), so retries have somewhere to go. */
+  get delivers(): boolean {
+    return this.#transport !== undefined;
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -73,7 +98,8 @@ export class Mailer {
 
   /**
    * A message staff send to a notification list, with its List-Unsubscribe headers. Answers
-   * how it went ('failed' is logged, not thrown), so a mailing can count its failures.
+   * how it went ('failed' is logged, not thrown; 'retrying' is still on its way), so a
+   * mailing can count its failures.
    */
   async sendList(message: ListMailMessage): Promise<MailStatus> {
     const { headers, ...mail } = renderListMail(message);
@@ -109,25 +135,74 @@ export class Mailer {
       return 'outbox';
     }
 
-    let outcome: { status: MailStatus; sentAt?: Date; error?: string };
-    try {
-      await this.#transport.sendMail({
-        to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        // RFC 3834: tells vacation responders not to answer.
-        headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
-      });
-      outcome = { status: 'sent', sentAt: new Date() };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      outcome = { status: 'failed', error: reason.slice(0, ERROR_MAX_LENGTH) };
-      this.#log.error({ ...details, err: error }, 'mail delivery failed');
+    return this.#sendFirst(this.#transport, details, {
+      to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      // RFC 3834: tells vacation responders not to answer.
+      headers: { ...headers, 'Auto-Submitted': 'auto-generated' },
+    });
+  }
+
+  /** The first attempt, in the caller's time; what fails for now is left to the retry job. */
+  async #sendFirst(
+    transport: SmtpTransport,
+    details: { template: string; to: string; outboxId: number },
+    outgoing: OutgoingMail,
+  ): Promise<MailStatus> {
+    const { outboxId } = details;
+    const messageId = newMessageId(outboxId, this.#config.appUrl);
+    // Before the attempt the row is held for a retry (sealed, its job queued): a process that
+    // dies during the attempt leaves a mail the job sends, not one lost.
+    const held = await holdForRetry(
+      { db: this.#db, queue: this.#queue, box: this.#box, policy: this.#retry },
+      outboxId,
+      outgoing,
+      messageId,
+    ).then(
+      () => true,
+      async (error: unknown) => {
+        this.#log.error({ ...details, err: error }, 'mail could not be queued for a retry');
+        await this.#db
+          .update(mailOutbox)
+          .set({ messageId, attempts: 1 })
+          .where(eq(mailOutbox.id, outboxId));
+        return false;
+      },
+    );
+    const outcome = await attemptDelivery(transport, outgoing, messageId);
+    if (outcome.sent) {
+      await this.#db.update(mailOutbox).set(endedRow(outcome)).where(eq(mailOutbox.id, outboxId));
+      this.#log.info(details, 'mail sent');
+      return 'sent';
     }
-    await this.#db.update(mailOutbox).set(outcome).where(eq(mailOutbox.id, row.id));
-    if (outcome.status === 'sent') this.#log.info(details, 'mail sent');
-    return outcome.status;
+    if (held && !outcome.permanent) {
+      await this.#db
+        .update(mailOutbox)
+        .set({ error: outcome.error })
+        .where(eq(mailOutbox.id, outboxId));
+      this.#log.warn({ ...details, err: outcome.cause }, 'mail delivery failed; will retry');
+      return 'retrying';
+    }
+    await this.#db.update(mailOutbox).set(endedRow(outcome)).where(eq(mailOutbox.id, outboxId));
+    this.#log.error({ ...details, err: outcome.cause }, 'mail delivery failed');
+    return 'failed';
+  }
+
+  /** The retry job's handler (mailer-plugin.ts registers it while SMTP_URL is set). */
+  async retry(job: Pick<Job, 'data' | 'retryCount'>): Promise<void> {
+    if (!this.#transport) throw new Error('mail retries need SMTP_URL');
+    await retryDelivery(
+      {
+        db: this.#db,
+        box: this.#box,
+        transport: this.#transport,
+        log: this.#log,
+        policy: this.#retry,
+      },
+      job,
+    );
   }
 
   /**
