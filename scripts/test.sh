@@ -27,7 +27,7 @@ step "type check, lint, format"
 npm run check
 
 step "unit and integration tests on PGlite"
-env -u TEST_DATABASE_URL npx vitest run --project node --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
+env -u TEST_DATABASE_URL TEST_PGLITE_PASS=1 npx vitest run --project node --reporter=default --reporter=json --outputFile="$results/vitest-pglite.json"
 
 step "unit and integration tests on PostgreSQL"
 npx vitest run --project node --reporter=default --reporter=json --outputFile="$results/vitest-postgres.json"
