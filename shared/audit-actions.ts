@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'account.all_devices_logged_out',
   'account.password_check_failed',
   'account.deleted',
+  'account.data_export_requested',
+  'account.data_export_downloaded',
   'two_factor.setup_started',
   'two_factor.enabled',
   'two_factor.disabled',

@@ -209,8 +209,8 @@ export function call<E extends Endpoint>(
   return api.post<ResponseOf<E>>(url, input?.body, options);
 }
 
-/** A declared endpoint that answers a file (`produces: 'text'`), read as a Blob to save. */
-export function download<E extends Endpoint & { produces: 'text' }>(
+/** A declared endpoint that answers a file (`produces: 'text' | 'zip'`), read as a Blob to save. */
+export function download<E extends Endpoint & { produces: 'text' | 'zip' }>(
   target: E,
   ...[input, options]: CallArgs<E>
 ): Promise<Blob> {

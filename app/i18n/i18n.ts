@@ -49,6 +49,7 @@ export const LAZY_PARTS = [
   'public-site',
   'passkeys',
   'apps',
+  'data-export',
 ] as const;
 export type MessagePart = (typeof LAZY_PARTS)[number];
 

@@ -165,6 +165,13 @@ export const ROUTES = [
   account('refer-friend', 'refer-friend', { ...customer, feature: 'referral' }),
   // §2 user menu "download": the apps and the customer's WireGuard devices.
   account('download', 'download', customer),
+  // Issue 25: where a data export's mailed link leads (shared/contracts/data-export.ts). Open
+  // to a deactivated account too: what it asked for before is still its own to download.
+  plain('data-export', 'account/data-export', {
+    roles: ['USER'],
+    onlyAuthenticated: true,
+    challenge: { required: true, checks: ['token', 'tokenValid'] },
+  }),
   // Where an order ends, also after a provider's page (3-D Secure, PayPal approval) sent the
   // customer back with a fresh page load: the page itself waits for the subscription and
   // says so when the payment was not confirmed, so it needs no access check.

@@ -59,6 +59,12 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
       import('../features/oauth/consent-page.tsx'),
       import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['apps'])),
     ]).then(([m]) => m.ConsentPage),
+  // The download of a data export: a plain page whose texts are a part of their own.
+  'data-export': () =>
+    Promise.all([
+      import('../features/account/data-export-page.tsx'),
+      import('../i18n/i18n.ts').then((m) => m.loadMessageParts(['data-export'])),
+    ]).then(([m]) => m.DataExportPage),
   // Public: its texts are the notifications part, which public screens do not load.
   unsubscribe: () =>
     Promise.all([
@@ -96,6 +102,7 @@ export const AREA_MESSAGES: Record<Area, readonly MessagePart[]> = {
     'vpn',
     'passkeys',
     'apps',
+    'data-export',
   ],
   billing: ['auth', 'settings', 'billing', 'order'],
   // Staff texts come in parts (admin-*.json) so each area's file stays one team's to edit.

@@ -12,6 +12,7 @@ import { countryRoutes } from '../modules/countries/routes.ts';
 import { couponRoutes } from '../modules/coupons/routes.ts';
 import { customerDashboardRoutes } from '../modules/customer-dashboard/routes.ts';
 import { customerRoutes } from '../modules/customers/routes.ts';
+import { dataExportRoutes } from '../modules/data-export/routes.ts';
 import { devicesRoutes } from '../modules/devices/routes.ts';
 import { familySharingRoutes } from '../modules/family-sharing/routes.ts';
 import { helpSearchRoutes } from '../modules/help-search/routes.ts';
@@ -50,6 +51,7 @@ const MODULES: readonly ((app: App) => Route[])[] = [
   identityRoutes,
   twoFactorRoutes,
   profileRoutes,
+  dataExportRoutes,
   devicesRoutes,
   passkeyRoutes,
   oauthRoutes,

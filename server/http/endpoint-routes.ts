@@ -73,6 +73,7 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
   if (endpoint.multipart) schema.consumes = ['application/json', 'multipart/form-data'];
   if (endpoint.produces === 'text') schema.produces = ['text/plain'];
   if (endpoint.produces === 'file') schema.produces = ['application/pdf'];
+  if (endpoint.produces === 'zip') schema.produces = ['application/zip'];
   if (endpoint.response) schema.response = { [endpoint.status ?? 200]: endpoint.response };
   return schema;
 }

@@ -56,9 +56,10 @@ export interface EndpointSpec {
   status?: 200 | 201;
   /**
    * JSON by default; `text` for a text file to save, `file` for a document the browser
-   * opens or saves by its link (a PDF), `redirect` for a browser hop.
+   * opens or saves by its link (a PDF), `zip` for an archive the page saves, `redirect` for a
+   * browser hop.
    */
-  produces?: 'json' | 'text' | 'file' | 'redirect';
+  produces?: 'json' | 'text' | 'file' | 'zip' | 'redirect';
   /** The endpoint exists only while this §1 feature flag is on. */
   feature?: Feature;
   /**

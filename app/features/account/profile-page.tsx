@@ -1,5 +1,6 @@
 import { AccountLayout } from './account-layout.tsx';
 import { AvatarPanel } from './avatar-panel.tsx';
+import { DataExportPanel } from './data-export-panel.tsx';
 import { EmailChangeNotice } from './email-change-notice.tsx';
 import { ProfileFormPanel } from './profile-form-panel.tsx';
 
@@ -10,6 +11,7 @@ export function ProfilePage() {
       <EmailChangeNotice />
       <AvatarPanel />
       <ProfileFormPanel />
+      <DataExportPanel />
     </AccountLayout>
   );
 }

@@ -1,17 +1,25 @@
-import { and, eq, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { auditLog, mailOutbox, sessions, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  dataExports,
+  familyMembers,
+  mailOutbox,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaKey } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { publishDevicesDeleted } from '../identity/user-events.ts';
+import { scrubKeptRows } from './purge-keep-list.ts';
 
 /** Accounts looked at per query, so a backlog never loads into memory at once. */
 const BATCH = 100;
 
-/** What the purge needs: the avatar files to remove, the log, the sign-out events. */
+/** What the purge needs: the files to remove (avatar, data exports), the log, the sign-out events. */
 export interface PurgeDeps {
   db: Database;
   storage: FileStorage;
@@ -24,8 +32,9 @@ const ADDRESS_KEYS = ['email', 'from', 'to'] as const;
 
 /**
  * Forgets the person's addresses outside the user row: the mail sent to them (which also
- * holds their name and links) and the addresses in audit data. The audit rows themselves
- * stay — what happened, when and from where is the security record — without the address.
+ * holds their name and links), family invites still waiting at them, and the addresses in
+ * audit data. The audit rows themselves stay — what happened, when and from where is the
+ * security record — without the address.
  */
 async function forgetAddresses(
   tx: Database,
@@ -50,6 +59,9 @@ async function forgetAddresses(
     ...new Set([user.email, user.emailTmp, ...past.flatMap((row) => [row.from, row.to])]),
   ].filter((address): address is string => Boolean(address));
   await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, addresses));
+  await tx
+    .delete(familyMembers)
+    .where(and(isNull(familyMembers.userId), inArray(familyMembers.email, addresses)));
   const stripped = ADDRESS_KEYS.reduce(
     (data, key) => sql`${data} - ${key}::text`,
     sql`${auditLog.data}`,
@@ -61,28 +73,38 @@ async function forgetAddresses(
 }
 
 /**
- * Deletes one account whose delete date has passed. The delete re-checks the date in the
- * same statement, so an account reactivated meanwhile stays, and of two processes purging
- * at once only one deletes it (and audits it). Answers whether this call deleted it.
+ * Deletes one account whose delete date has passed. The row is locked and its date checked
+ * first, so an account reactivated meanwhile stays, and of two processes purging at once
+ * only one deletes it (and audits it). Answers whether this call deleted it.
  */
 async function purgeAccount(deps: PurgeDeps, userId: number): Promise<boolean> {
   const purged = await deps.db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), lte(users.deleteAt, sql`now()`)))
+      .for('update');
+    if (!due) return undefined;
     const ended = await tx
       .select({ id: sessions.id })
       .from(sessions)
       .where(eq(sessions.userId, userId));
-    // Sessions, tokens, recovery codes and social links go with the row (ON DELETE CASCADE);
-    // the audit log keeps its rows, their actor set to null.
-    const [user] = await tx
-      .delete(users)
-      .where(and(eq(users.id, userId), lte(users.deleteAt, sql`now()`)))
-      .returning({
-        id: users.id,
-        email: users.email,
-        emailTmp: users.emailTmp,
-        photo: users.photo,
-        deleteAt: users.deleteAt,
-      });
+    const exportFiles = await tx
+      .select({ key: dataExports.fileKey })
+      .from(dataExports)
+      .where(and(eq(dataExports.userId, userId), isNotNull(dataExports.fileKey)));
+    // Rows kept for the law or the security record lose what names the person
+    // (purge-keep-list.ts) while the row that links them is still here.
+    await scrubKeptRows(tx, userId);
+    // Everything else that is theirs goes with the row (ON DELETE CASCADE: sessions, tokens,
+    // devices, subscriptions, family, referrals, exports …); kept rows' references clear.
+    const [user] = await tx.delete(users).where(eq(users.id, userId)).returning({
+      id: users.id,
+      email: users.email,
+      emailTmp: users.emailTmp,
+      photo: users.photo,
+      deleteAt: users.deleteAt,
+    });
     if (!user) return undefined;
     await forgetAddresses(tx, user);
     // Who the account was stays out: the point of the deletion is to forget the person.
@@ -93,16 +115,20 @@ async function purgeAccount(deps: PurgeDeps, userId: number): Promise<boolean> {
       subjectId: user.id,
       data: { delete_at: user.deleteAt?.toISOString() },
     });
-    return { photo: user.photo, sessionIds: ended.map((row) => row.id) };
+    const files = [mediaKey(user.photo), ...exportFiles.map((row) => row.key)];
+    return {
+      files: files.filter((key): key is string => Boolean(key)),
+      sessionIds: ended.map((row) => row.id),
+    };
   });
   if (!purged) return false;
-  const key = mediaKey(purged.photo);
-  if (key) {
+  for (const key of purged.files) {
     try {
       await deps.storage.delete(key);
     } catch (error) {
-      // The row is gone either way; an orphaned file is served to nobody who knows its name.
-      deps.log.warn({ err: error, key }, 'avatar of a deleted account not removed');
+      // The row is gone either way; an orphaned file is served to nobody who knows its name
+      // (an export's is never served at all).
+      deps.log.warn({ err: error, key }, 'file of a deleted account not removed');
     }
   }
   // A page still open on a deactivated account signs out (§4 live events).

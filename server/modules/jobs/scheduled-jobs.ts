@@ -1,6 +1,7 @@
 import type { App } from '../../http/types.ts';
 import { purgeDeletedAccounts } from '../account/account-purge.ts';
 import { runContentClock } from '../content/content-clock.ts';
+import { sweepDataExports } from '../data-export/data-export-sweep.ts';
 import { fleetSweep } from '../vpn/fleet-sweep.ts';
 
 const MINUTE = 60_000;
@@ -25,6 +26,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     firstRunMs: MINUTE,
     everyMs: HOUR,
     run: purgeDeletedAccounts,
+  },
+  {
+    // Data exports (data-export-sweep.ts): a link's day is over, or it was used; the file
+    // goes. Every 10 minutes keeps an expired export's file at most that long past its day.
+    name: 'data-export-sweep',
+    firstRunMs: 2 * MINUTE,
+    everyMs: 10 * MINUTE,
+    run: sweepDataExports,
   },
   {
     // The VPN fleet (fleet-sweep.ts): a silent node is offline after a minute, and a person

@@ -55,6 +55,11 @@ export interface TemplateData {
    * `name` is the address invited (it may have no account), `ownerName` who invites.
    */
   family_invite: { name: string; ownerName: string; expiresOn: string; link: string };
+  /**
+   * The export of the person's data is ready (issue 25); the link opens the page that
+   * downloads it, once, until `expiresAt` (date and time, formatted by the caller).
+   */
+  data_export_ready: { name: string; expiresAt: string; link: string };
 }
 
 export type TemplateName = keyof TemplateData;

@@ -44,6 +44,7 @@ const SAMPLE_DATA: { [T in TemplateName]: TemplateData[T] } = {
   },
   billing_refunded: { name: 'Nina', amount: '$59.99', invoiceNumber: 'SL-2025-000123', link: LINK },
   family_invite: { name: 'Nina', ownerName: 'Frances', expiresOn: 'April 7, 2026', link: LINK },
+  data_export_ready: { name: 'Nina', expiresAt: 'April 7, 2026 at 10:30 UTC', link: LINK },
 };
 
 interface Case<T extends TemplateName = TemplateName> {
@@ -116,6 +117,7 @@ describe('renderMail', () => {
         'billing_canceled',
         'billing_refunded',
         'family_invite',
+        'data_export_ready',
       ].sort(),
     );
   });

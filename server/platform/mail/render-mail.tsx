@@ -48,6 +48,7 @@ const LINKS: LinkOf = {
   billing_canceled: (data) => data.link,
   billing_refunded: (data) => data.link,
   family_invite: (data) => data.link,
+  data_export_ready: (data) => data.link,
 };
 
 export const TEMPLATE_NAMES = Object.keys(LINKS) as TemplateName[];

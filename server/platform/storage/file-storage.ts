@@ -1,5 +1,8 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** A stored file: its bytes and the type it is served with. */
 export interface StoredFile {
@@ -15,19 +18,32 @@ export interface FileStorage {
   put(key: string, file: StoredFile): Promise<void>;
   get(key: string): Promise<StoredFile | undefined>;
   delete(key: string): Promise<void>;
+  /** Writes a file as it streams in, never holding it whole; answers its size in bytes. */
+  putStream(key: string, source: Readable): Promise<number>;
+  /** A stored file as a stream, with its size; undefined when there is none. */
+  getStream(key: string): Promise<{ stream: Readable; size: number } | undefined>;
 }
 
 /** The only keys the storage accepts: no dots or slashes a path could climb with. */
 export const STORAGE_KEY = /^[a-z]+\/[A-Za-z0-9_-]{8,64}\.(webp|png|jpg)$/;
 
+/**
+ * Keys of private files (a customer's data export): stored like the others, but never served
+ * under /media/, which answers STORAGE_KEY's public images only.
+ */
+export const PRIVATE_STORAGE_KEY = /^private\/[a-z-]+\/[A-Za-z0-9_-]{8,64}\.zip$/;
+
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   png: 'image/png',
   jpg: 'image/jpeg',
+  zip: 'application/zip',
 };
 
 function checkKey(key: string): void {
-  if (!STORAGE_KEY.test(key)) throw new Error(`invalid storage key: ${key}`);
+  if (!STORAGE_KEY.test(key) && !PRIVATE_STORAGE_KEY.test(key)) {
+    throw new Error(`invalid storage key: ${key}`);
+  }
 }
 
 /** Files in a folder on disk; several API processes share it through a network mount. */
@@ -59,6 +75,33 @@ export class DiskStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
   }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Written under a temporary name and renamed: a reader never sees half a file.
+    const partial = `${target}.partial`;
+    try {
+      await pipeline(source, createWriteStream(partial));
+      const { size } = await stat(partial);
+      await rename(partial, target);
+      return size;
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async getStream(key: string): Promise<{ stream: Readable; size: number } | undefined> {
+    const file = this.file(key);
+    try {
+      const { size } = await stat(file);
+      return { stream: createReadStream(file), size };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
 }
 
 /** Files in this process only: tests and the in-memory embedded default. */
@@ -76,5 +119,20 @@ export class MemoryStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     this.files.delete(key);
+  }
+
+  async putStream(key: string, source: Readable): Promise<number> {
+    checkKey(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of source) chunks.push(Buffer.from(chunk as Uint8Array));
+    const data = Buffer.concat(chunks);
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    this.files.set(key, { data, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' });
+    return data.length;
+  }
+
+  async getStream(key: string): Promise<{ stream: Readable; size: number } | undefined> {
+    const file = this.files.get(key);
+    return file && { stream: Readable.from([file.data]), size: file.data.length };
   }
 }

@@ -132,6 +132,19 @@ export const en: MailTexts = {
       note: "We won't charge you again unless you reactivate your subscription.",
       ignore: "If you didn't cancel your subscription, please contact our support team.",
     }),
+    data_export_ready: ({ expiresAt }) => ({
+      subject: 'Your Shieldline VPN data is ready to download',
+      preview: 'The copy of your data you asked for is ready.',
+      heading: 'Your data is ready',
+      paragraphs: [
+        'The copy of your Shieldline VPN data you asked for is ready: your profile, devices, subscriptions, invoices and more, as a ZIP file.',
+        'Open the link while signed in to your account to download it.',
+      ],
+      action: 'Download your data',
+      note: `The link works once, until ${expiresAt}.`,
+      ignore:
+        "If you didn't ask for a copy of your data, sign in and change your password, and let our support team know.",
+    }),
     family_invite: ({ ownerName, expiresOn }) => ({
       subject: 'You are invited to share a Shieldline VPN family plan',
       preview: `${ownerName} wants to share their VPN plan with you.`,

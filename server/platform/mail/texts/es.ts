@@ -136,6 +136,19 @@ export const es: MailTexts = {
       ignore:
         'Si no has cancelado tu suscripción, ponte en contacto con nuestro equipo de soporte.',
     }),
+    data_export_ready: ({ expiresAt }) => ({
+      subject: 'Tus datos de Shieldline VPN están listos para descargar',
+      preview: 'La copia de tus datos que pediste está lista.',
+      heading: 'Tus datos están listos',
+      paragraphs: [
+        'La copia de tus datos de Shieldline VPN que pediste está lista: tu perfil, dispositivos, suscripciones, facturas y más, en un archivo ZIP.',
+        'Abre el enlace con la sesión iniciada en tu cuenta para descargarla.',
+      ],
+      action: 'Descargar tus datos',
+      note: `El enlace funciona una sola vez, hasta el ${expiresAt}.`,
+      ignore:
+        'Si no pediste una copia de tus datos, inicia sesión, cambia tu contraseña e informa a nuestro equipo de soporte.',
+    }),
     family_invite: ({ ownerName, expiresOn }) => ({
       subject: 'Te invitan a compartir un plan familiar de Shieldline VPN',
       preview: `${ownerName} quiere compartir su plan de VPN contigo.`,

@@ -134,6 +134,19 @@ export const fr: MailTexts = {
       note: 'Plus aucun prélèvement ne sera effectué, sauf si vous réactivez votre abonnement.',
       ignore: 'Si vous n’avez pas résilié votre abonnement, contactez notre équipe d’assistance.',
     }),
+    data_export_ready: ({ expiresAt }) => ({
+      subject: 'Vos données Shieldline VPN sont prêtes à être téléchargées',
+      preview: 'La copie de vos données que vous avez demandée est prête.',
+      heading: 'Vos données sont prêtes',
+      paragraphs: [
+        'La copie de vos données Shieldline VPN que vous avez demandée est prête : votre profil, vos appareils, vos abonnements, vos factures et plus encore, dans un fichier ZIP.',
+        'Ouvrez le lien en étant connecté à votre compte pour la télécharger.',
+      ],
+      action: 'Télécharger vos données',
+      note: `Le lien ne fonctionne qu’une fois, jusqu’au ${expiresAt}.`,
+      ignore:
+        'Si vous n’avez pas demandé de copie de vos données, connectez-vous, changez votre mot de passe et prévenez notre équipe d’assistance.',
+    }),
     family_invite: ({ ownerName, expiresOn }) => ({
       subject: 'Vous êtes invité à partager un forfait famille Shieldline VPN',
       preview: `${ownerName} souhaite partager son forfait VPN avec vous.`,

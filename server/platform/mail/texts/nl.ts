@@ -133,6 +133,19 @@ export const nl: MailTexts = {
       note: 'We schrijven niets meer af, tenzij je je abonnement heractiveert.',
       ignore: 'Heb je je abonnement niet zelf opgezegd? Neem dan contact op met ons supportteam.',
     }),
+    data_export_ready: ({ expiresAt }) => ({
+      subject: 'Je Shieldline VPN-gegevens staan klaar om te downloaden',
+      preview: 'De kopie van je gegevens waar je om vroeg staat klaar.',
+      heading: 'Je gegevens staan klaar',
+      paragraphs: [
+        'De kopie van je Shieldline VPN-gegevens waar je om vroeg staat klaar: je profiel, apparaten, abonnementen, facturen en meer, als zip-bestand.',
+        'Open de link terwijl je bent ingelogd op je account om hem te downloaden.',
+      ],
+      action: 'Je gegevens downloaden',
+      note: `De link werkt één keer, tot ${expiresAt}.`,
+      ignore:
+        'Heb je niet om een kopie van je gegevens gevraagd? Log in, wijzig je wachtwoord en laat het ons supportteam weten.',
+    }),
     family_invite: ({ ownerName, expiresOn }) => ({
       subject: 'Je bent uitgenodigd voor een Shieldline VPN-gezinsabonnement',
       preview: `${ownerName} wil zijn of haar VPN-abonnement met je delen.`,
