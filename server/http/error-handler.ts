@@ -6,10 +6,14 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ErrorCode, type ErrorEnvelope } from '#shared/contracts/errors.ts';
 import { AppError, STATUS_BY_CODE } from './app-error.ts';
+import { noteRequestError } from './request-log.ts';
 
-const CODE_BY_STATUS = new Map<number, ErrorCode>(
-  Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
-);
+// A status's general code is the first listed for it: `bad_request` for 400, not the
+// narrower `idempotency_error` that shares it.
+const CODE_BY_STATUS = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(STATUS_BY_CODE)) {
+  if (!CODE_BY_STATUS.has(status)) CODE_BY_STATUS.set(status, code as ErrorCode);
+}
 
 function envelopeOf(error: AppError): ErrorEnvelope {
   const body: ErrorEnvelope = { code: error.code };
@@ -65,7 +69,7 @@ function answerFor(error: FastifyError): Answer {
   return { error: new AppError('internal'), status: 500 };
 }
 
-/** Answers any failure of a request in the envelope, logged by its kind. */
+/** Answers any failure of a request in the envelope; the request's log line tells its kind. */
 export function replyWithError(
   error: FastifyError,
   request: FastifyRequest,
@@ -74,11 +78,11 @@ export function replyWithError(
   const answer = answerFor(error);
   if (answer.error.code === 'unavailable') {
     // Shutting down, or a dependency is away: expected now and then, not a bug.
-    request.log.warn({ err: { message: error.message } }, 'service unavailable');
+    noteRequestError(request, { message: error.message });
   } else if (answer.status >= 500) {
-    request.log.error({ err: error }, 'request failed');
+    noteRequestError(request, error);
   } else if (!(error instanceof AppError)) {
-    request.log.info({ err: { message: error.message, code: error.code } }, 'bad request');
+    noteRequestError(request, { message: error.message, code: error.code });
   }
   return sendError(reply, answer.error, answer.status);
 }

@@ -1,3 +1,4 @@
+import { openSync, writeSync } from 'node:fs';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -21,9 +22,22 @@ async function start(): Promise<void> {
   await seedDemoContent(database.db);
   // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy
   // does; the runner on loopback plays the proxy.
+  // BENCH_LOG_LEVEL=info: the product logs as in production (a JSON line per request, written
+  // synchronously as pino writes stdout) into /dev/null, so a run shows what logging costs.
+  // BENCH_METRICS=1 counts requests for Prometheus too (a metrics port nobody scrapes).
+  const logLevel = process.env.BENCH_LOG_LEVEL;
+  const devNull = logLevel ? openSync('/dev/null', 'w') : undefined;
   const app = await buildApp(
-    testConfig({ TRUST_PROXY: 'loopback', SITE_ENTRY: './dist/server/entry-server.js' }),
-    { database },
+    testConfig({
+      TRUST_PROXY: 'loopback',
+      SITE_ENTRY: './dist/server/entry-server.js',
+      ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
+      ...(process.env.BENCH_METRICS ? { METRICS_PORT: '0' } : {}),
+    }),
+    {
+      database,
+      logStream: devNull === undefined ? undefined : { write: (line) => writeSync(devNull, line) },
+    },
   );
   await serve(app, () => database.close());
 }

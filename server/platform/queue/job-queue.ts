@@ -9,7 +9,8 @@ import type { Database } from '../../db/client.ts';
 export interface JobQueue {
   /**
    * Enqueues a job; answers its id, or null when `singletonKey` found a job of that key
-   * still waiting to start.
+   * still waiting to start. A job sent while handling a request runs for it: its log lines
+   * carry the request's id.
    */
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
   /**

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { retryOnDeadlock } from '../../db/errors.ts';
+import { boundToRequest, currentRequestId, withRequestId } from '../logging/log-context.ts';
 import {
   assertQueueName,
   type Job,
@@ -29,7 +30,8 @@ export interface PgBossQueueOptions extends QueueTimings {
   log: FastifyBaseLogger;
 }
 
-const SCHEMA = 'pgboss';
+/** pg-boss's tables live in this schema of the app's database. */
+export const SCHEMA = 'pgboss';
 
 /**
  * Every queue has pg-boss's `short` policy: at most one waiting job per singleton key. A job
@@ -205,6 +207,7 @@ export class PgBossQueue implements JobQueue {
     if (!options.transaction) await this.#whenReady();
     else if (this.#state === 'new') throw new Error('the job queue has not started yet');
     const id = randomUUID();
+    const payload = withSenderId(data);
     const sendOptions: PgBoss.SendOptions = {
       id,
       singletonKey: options.singletonKey ?? id,
@@ -231,10 +234,10 @@ export class PgBossQueue implements JobQueue {
           await db.executeSql(`SELECT ${SCHEMA}.create_queue($1, $2)`, [name, queueOptions()]);
         }
       }
-      return this.#boss.send(name, data, { ...sendOptions, db });
+      return this.#boss.send(name, payload, { ...sendOptions, db });
     }
     await this.#ensureQueue(name);
-    const sent = await this.#boss.send(name, data, sendOptions);
+    const sent = await this.#boss.send(name, payload, sendOptions);
     if (sent && options.startAfter === undefined) this.#wake(name);
     return sent;
   }
@@ -328,13 +331,23 @@ export class PgBossQueue implements JobQueue {
   }
 
   #run(handler: JobHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const given: Job = { id: job.id, name: job.name, data: job.data, retryCount: job.retryCount };
-    const run = Promise.resolve()
-      .then(() => handler(given))
+    const { data, reqId } = senderIdOf(job.data);
+    const given: Job = { id: job.id, name: job.name, data, retryCount: job.retryCount };
+    // A job a request sent runs for that request: its lines, and those of all it calls (the
+    // mailer's), name the request's id (server/platform/logging/log-context.ts).
+    const log = reqId ? boundToRequest(this.#log, reqId) : this.#log;
+    const details = { job: job.name, jobId: job.id, retryCount: job.retryCount };
+    const started = performance.now();
+    const work = () => Promise.resolve().then(() => handler(given));
+    const run = (reqId ? withRequestId(reqId, work) : work())
+      .then(() => {
+        const durationMs = Math.round((performance.now() - started) * 10) / 10;
+        log.info({ ...details, durationMs }, 'job done');
+      })
       .catch((error: unknown) => {
         const last = job.retryCount >= job.retryLimit;
-        this.#log.warn(
-          { err: error, job: job.name, jobId: job.id, retryCount: job.retryCount },
+        log.warn(
+          { err: error, ...details },
           last ? 'job failed for the last time' : 'job failed; it will be retried',
         );
         throw error;
@@ -385,6 +398,28 @@ function createQueueScript(name: string): string {
   assertQueueName(name); // letters, digits, `_`, `.` and `-` only: safe as a literal
   const options = JSON.stringify(queueOptions());
   return `BEGIN; ${CREATE_QUEUE_LOCK}; SELECT ${SCHEMA}.create_queue('${name}', '${options}'); COMMIT;`;
+}
+
+/**
+ * Where a job's data carries the id of the request that sent it; taken out again before its
+ * handler sees the data. Only a plain object has room for it.
+ */
+const SENDER_ID_KEY = '_reqId';
+
+function withSenderId(data: object): object {
+  const reqId = currentRequestId();
+  if (!reqId || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype) {
+    return data;
+  }
+  return { ...data, [SENDER_ID_KEY]: reqId };
+}
+
+function senderIdOf(data: unknown): { data: unknown; reqId: string | undefined } {
+  if (typeof data !== 'object' || data === null || !(SENDER_ID_KEY in data)) {
+    return { data, reqId: undefined };
+  }
+  const { [SENDER_ID_KEY]: reqId, ...rest } = data as Record<string, unknown>;
+  return { data: rest, reqId: typeof reqId === 'string' ? reqId : undefined };
 }
 
 function definedOnly<T extends object>(values: T): Partial<T> {

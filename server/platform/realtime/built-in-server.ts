@@ -137,6 +137,7 @@ export async function startBuiltInServer(
       app.log.debug({ channels: channelNames, event: name }, 'realtime event delivered in-process');
     },
     log: app.log,
+    connections: () => sockets.connectionCount,
   });
 
   // Sockets close before the HTTP server does (it would wait for them), and their

@@ -16,6 +16,8 @@ export interface PusherRealtimeOptions {
   /** What to do with an event while there is no client (the built-in server not listening). */
   withoutClient: (channels: string[], event: string, data: string) => void;
   log: FastifyBaseLogger;
+  /** The sockets open here: the built-in server's count; unset with an external cluster. */
+  connections?: () => number;
 }
 
 function describe(error: unknown): Record<string, unknown> {
@@ -63,6 +65,10 @@ export class PusherRealtime implements Realtime {
         'realtime publish failed',
       );
     }
+  }
+
+  connections(): number | undefined {
+    return this.options.connections?.();
   }
 
   authorize(

@@ -24,6 +24,11 @@ export interface Realtime {
   ): { auth: string; channel_data?: string };
   /** Where browsers connect (the runtime configuration). */
   readonly settings: RealtimeSettings;
+  /**
+   * Websockets open on this process (the built-in server); undefined with an external
+   * cluster, which keeps its own figures.
+   */
+  connections(): number | undefined;
 }
 
 declare module 'fastify' {

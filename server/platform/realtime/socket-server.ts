@@ -59,6 +59,11 @@ export class SocketServer {
     this.sweeper.unref();
   }
 
+  /** Clients connected now (after the handshake). */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
   /** Takes an upgrade request if it is for us; false leaves it to another listener. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(request.url ?? '/', 'http://localhost');
