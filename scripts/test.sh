@@ -38,6 +38,11 @@ npx vitest run --project browser --reporter=default --reporter=json --outputFile
 step "production build"
 npm run build
 
+# Its own stage: two app processes behind HAProxy on a PostgreSQL and a Redis of their own,
+# under load while processes, the database and the mail server fail (scripts/chaos).
+step "fault suite"
+npm run chaos
+
 step "end-to-end tests in Chromium"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/playwright.json" npx playwright test --reporter=list,json
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -16,6 +16,7 @@ import { registerApi } from './http/api.ts';
 import { AppError } from './http/app-error.ts';
 import { clientErrorHandler, errorHandler, replyWithError } from './http/error-handler.ts';
 import { openApi } from './http/openapi.ts';
+import { requestLog } from './http/request-log.ts';
 import { routeAccess } from './http/route-access.ts';
 import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
@@ -23,7 +24,9 @@ import { refusingUnstorableText } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
 import { billingPlugin } from './modules/billing/billing-plugin.ts';
 import { contentPlugin } from './modules/content/content-plugin.ts';
+import { dataExportPlugin } from './modules/data-export/data-export-plugin.ts';
 import { familySharingPlugin } from './modules/family-sharing/family-plugin.ts';
+import { healthGauges } from './modules/health/health-gauges.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authPlugin } from './modules/identity/auth-plugin.ts';
 import { jobsPlugin } from './modules/jobs/jobs-plugin.ts';
@@ -34,12 +37,19 @@ import { referralPlugin } from './modules/referral/referral-plugin.ts';
 import { sitePlugin } from './modules/site/site-plugin.ts';
 import { type VpnPluginOptions, vpnPlugin } from './modules/vpn/vpn-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
-import { mailerPlugin } from './platform/mail/mailer-plugin.ts';
+import { requestIdMixin } from './platform/logging/log-context.ts';
+import { type MailerPluginOptions, mailerPlugin } from './platform/mail/mailer-plugin.ts';
+import { metricsPlugin } from './platform/metrics/metrics-plugin.ts';
 import { paymentsPlugin } from './platform/payments/payments-plugin.ts';
 import { type QueuePluginOptions, queuePlugin } from './platform/queue/queue-plugin.ts';
 import { rateLimitPlugin } from './platform/rate-limit/plugin.ts';
 import { type RealtimePluginOptions, realtimePlugin } from './platform/realtime/realtime-plugin.ts';
 import { storagePlugin } from './platform/storage/storage-plugin.ts';
+
+/** A destination for pino's lines, one JSON text each. */
+export interface LogStream {
+  write(line: string): void;
+}
 
 export interface AppDependencies {
   /** An open, migrated database; without it the configured one is opened. */
@@ -48,19 +58,28 @@ export interface AppDependencies {
   jobs?: readonly ScheduledJob[];
   /** Durable job queue timings, for tests; pg-boss's defaults otherwise. */
   queue?: QueuePluginOptions;
+  /** Mail retry timings, for tests; MAIL_RETRY otherwise. */
+  mail?: MailerPluginOptions;
   /** Built-in realtime server timings, for tests; the protocol's defaults otherwise. */
   realtime?: RealtimePluginOptions;
   /** The VPN fleet's live event timings, for tests. */
   vpn?: VpnPluginOptions;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(
+  config: Config,
+  stream: LogStream | undefined,
+): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+    // Lines written while a request (or a job it sent) runs name its id.
+    ...requestIdMixin,
+    ...(stream ? { stream } : config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
   };
 }
 
@@ -68,7 +87,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<App> {
   installZodMessages();
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
+    // One line per request instead of Fastify's two: server/http/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     // A sane request id from the proxy is kept (so logs line up across hops), else a new
     // one; decided before the request's logger is made, so logs and answer carry the same.
@@ -113,6 +134,8 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   });
 
   await app.register(routeAccess);
+  await app.register(requestLog);
+  await app.register(metricsPlugin);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);
@@ -125,7 +148,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(queuePlugin, deps.queue ?? {});
   await app.register(cryptoPlugin);
   await app.register(storagePlugin);
-  await app.register(mailerPlugin);
+  await app.register(mailerPlugin, deps.mail ?? {});
   await app.register(rateLimitPlugin);
   await app.register(realtimePlugin, deps.realtime ?? {});
   await app.register(authPlugin);
@@ -134,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(paymentsPlugin);
   await app.register(billingPlugin);
   await app.register(notificationsPlugin);
+  await app.register(dataExportPlugin);
   await app.register(familySharingPlugin);
   await app.register(referralPlugin);
   await app.register(vpnPlugin, deps.vpn ?? {});
@@ -141,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(sitePlugin);
   await app.register(openApi);
   await app.register(healthRoutes);
+  await app.register(healthGauges);
   await registerApi(app);
   await app.register(webPlugin);
   return app;

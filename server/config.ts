@@ -108,6 +108,33 @@ function checkPusherKeys(env: Record<string, unknown>, context: z.RefinementCtx)
   });
 }
 
+const METRICS_DEFAULT_HOST = '127.0.0.1';
+
+/**
+ * Metrics are never public (docs/configuration.md): a port of their own, on loopback unless a
+ * token guards them.
+ */
+function checkMetricsKeys(env: Record<string, unknown>, context: z.RefinementCtx): void {
+  const problem = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  if (env.METRICS_PORT === undefined) {
+    for (const name of ['METRICS_HOST', 'METRICS_TOKEN'])
+      if (env[name] !== undefined) problem(name, 'needs METRICS_PORT, the port metrics are on');
+    return;
+  }
+  if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    problem('METRICS_PORT', 'must differ from PORT: metrics are never on the public port');
+  }
+  const host = typeof env.METRICS_HOST === 'string' ? env.METRICS_HOST : METRICS_DEFAULT_HOST;
+  if (!isLoopback(host) && env.METRICS_TOKEN === undefined) {
+    problem('METRICS_TOKEN', `is needed when METRICS_HOST (${host}) is not a loopback address`);
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 /**
  * Passkeys (WebAuthn): the relying party is a domain, the browser's origins must lie within it,
  * and only a secure context may use WebAuthn. Browsers refuse an IP address as the relying
@@ -261,6 +288,9 @@ const envSchema = z
       .string()
       .regex(/^[a-z0-9-]+$/, 'must look like eu or us2')
       .optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).optional(),
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
   })
   .refine((env) => env.LOCALES.includes(env.DEFAULT_LOCALE), {
     path: ['DEFAULT_LOCALE'],
@@ -286,7 +316,8 @@ const envSchema = z
     path: ['OAUTH_APPLE_CLIENT_ID'],
     message: `set ${APPLE_KEYS.join(', ')} together`,
   })
-  .superRefine(checkPusherKeys);
+  .superRefine(checkPusherKeys)
+  .superRefine(checkMetricsKeys);
 
 export type Env = z.input<typeof envSchema>;
 
@@ -389,6 +420,17 @@ export interface Config {
    * offline whatever this is, so it stays well under that.
    */
   vpnReportIntervalMs: number;
+  /** METRICS_PORT, METRICS_HOST, METRICS_TOKEN; undefined (METRICS_PORT unset): metrics off. */
+  metrics: MetricsConfig | undefined;
+}
+
+/** Prometheus metrics on a listener of their own (server/platform/metrics). */
+export interface MetricsConfig {
+  host: string;
+  /** 0: any free port (tests). */
+  port: number;
+  /** Unset: no token asked (loopback only). */
+  token: string | undefined;
 }
 
 export interface BillingConfig {
@@ -547,6 +589,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     referralBonusDays: env.REFERRAL_BONUS_DAYS,
     notificationMailsPerSecond: env.NOTIFICATION_MAILS_PER_SECOND,
     vpnReportIntervalMs: env.VPN_REPORT_INTERVAL_MS,
+    metrics:
+      env.METRICS_PORT === undefined
+        ? undefined
+        : {
+            host: env.METRICS_HOST ?? METRICS_DEFAULT_HOST,
+            port: env.METRICS_PORT,
+            token: env.METRICS_TOKEN,
+          },
     pusher:
       env.PUSHER_APP_ID && env.PUSHER_KEY && env.PUSHER_SECRET
         ? {

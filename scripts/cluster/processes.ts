@@ -10,6 +10,8 @@ export interface ManagedProcess {
   readonly name: string;
   /** Running now (started and not exited). */
   running(): boolean;
+  /** The running process's id, for reading its memory and open files from /proc. */
+  pid(): number | undefined;
   start(): Promise<void>;
   /** Sends the signal and waits for the exit (SIGKILL after `timeoutMs`). */
   stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<void>;
@@ -77,6 +79,7 @@ export function managedProcess(spec: ProcessSpec): ManagedProcess {
   return {
     name: spec.name,
     running,
+    pid: () => (running() ? child?.pid : undefined),
     start,
     stop,
     exits,

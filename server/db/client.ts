@@ -50,6 +50,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
+    // Nor one checked out between two statements (a transaction waiting on other work, a
+    // lock held): its 'error' event had no listener and took the process down when PostgreSQL
+    // restarted under load. Its next query fails instead, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return {
       db: drizzleNodePg({ client: pool, ...drizzleOptions }) as unknown as Database,
       driver: 'postgres',

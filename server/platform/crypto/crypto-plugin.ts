@@ -16,8 +16,12 @@ declare module 'fastify' {
     /** Seals our OAuth clients' secrets (oauth_clients) and the OpenID signing keys. */
     oidcClientBox: SecretBox;
     oidcKeyBox: SecretBox;
+    /** Seals a rendered message waiting in mail_outbox for another delivery attempt. */
+    mailBox: SecretBox;
     /** Signs the OpenID provider's cookies. */
     oidcCookieKey: string;
+    /** Signs the sign-in device cookies (identity/device-cookie.ts). */
+    deviceCookieKey: Buffer;
   }
 }
 
@@ -32,7 +36,9 @@ export const cryptoPlugin = fp(
     app.decorate('gatewaySettingsBox', new SecretBox(key, 'gateway_settings.secrets'));
     app.decorate('oidcClientBox', new SecretBox(key, 'oauth_clients.secret'));
     app.decorate('oidcKeyBox', new SecretBox(key, 'oidc_signing_keys.private_jwk'));
+    app.decorate('mailBox', new SecretBox(key, 'mail_outbox.sealed_message'));
     app.decorate('oidcCookieKey', deriveKey(key, 'oidc.cookies').toString('base64url'));
+    app.decorate('deviceCookieKey', deriveKey(key, 'identity.device_cookie'));
   },
   { name: 'crypto' },
 );
