@@ -292,8 +292,12 @@ async function acrossProcesses(
   });
   const cookie = signedIn.headers.get('set-cookie')?.split(';')[0] ?? '';
   const there = await two.call('setup', 'POST', authEndpoints.getAuthUser.url, { cookie });
-  // Wrong passwords for one account, alternating processes: the account's limit is shared.
-  const victim = regulars[1] ?? '';
+  // Wrong passwords for an account of its own (locked for 15 minutes after), alternating
+  // processes: the account's limit is shared.
+  const victim = email.replace('regular0', 'locked');
+  await one.call('setup', 'POST', authEndpoints.signUp.url, {
+    body: { email: victim, password: PASSWORD, password_confirmation: PASSWORD },
+  });
   const statuses: number[] = [];
   for (let i = 0; i < 7; i += 1) {
     const answer = await (i % 2 === 0 ? one : two).call('setup', 'POST', authEndpoints.signIn.url, {

@@ -48,10 +48,15 @@ export class Catalog {
     return (await this.onSale(serviceId, currency)).find((p) => p.row.id === productId);
   }
 
-  /** Staff changed the catalog: the next read loads it afresh. */
+  /** Staff changed the catalog: the next read loads it afresh, here and (listeners) elsewhere. */
   invalidate(): void {
-    this.#cache.clear();
+    this.forget();
     for (const listener of this.#listeners) listener();
+  }
+
+  /** Drops what this process holds, telling no one: another process changed the catalog. */
+  forget(): void {
+    this.#cache.clear();
   }
 
   /** Called after each `invalidate` (the public site's pages show prices). */

@@ -126,7 +126,11 @@ export const sitePlugin = fp(
       ? baseCsp.replace("script-src 'self'", `script-src 'self' ${template.scriptHash}`)
       : baseCsp;
     const cache = new PageCache();
-    const purger = new SitePurge(cache);
+    // The catalog's own cache lives in each process too: a change staff made through another
+    // process reaches it on the same channel as the pages it is shown on.
+    const purger = new SitePurge(cache, (tags) => {
+      if (tags.includes('catalog')) app.catalog.forget();
+    });
     app.contentChanges.on((change) => purger.purge(contentTags(change)));
     app.catalog.onInvalidate(() => purger.purge(['catalog']));
     app.vpn.events.onStatusChanged(() => purger.purge(['fleet']));

@@ -10,7 +10,14 @@ const CHANNEL = 'site:purge';
 export class SitePurge {
   private remote: ((tags: readonly string[]) => void) | undefined;
 
-  constructor(private readonly cache: PageCache) {}
+  /**
+   * `onRemote` hears the tags another process purged before the pages go, so what the pages
+   * are made from (the catalog's cache) is dropped here too and the next page is fresh.
+   */
+  constructor(
+    private readonly cache: PageCache,
+    private readonly onRemote: (tags: readonly string[]) => void = () => {},
+  ) {}
 
   purge(tags: Iterable<string>): void {
     const list = [...new Set(tags)];
@@ -24,7 +31,9 @@ export class SitePurge {
       if (channel !== CHANNEL) return;
       const [from, list] = message.split('|');
       if (from === origin || !list) return;
-      this.cache.purge(list.split(','));
+      const tags = list.split(',');
+      this.onRemote(tags);
+      this.cache.purge(tags);
     });
     await subscriber.subscribe(CHANNEL);
     this.remote = (tags) => {
