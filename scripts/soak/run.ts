@@ -140,7 +140,10 @@ async function main(): Promise<number> {
     const measured = await capacity(request, CAPACITY_SECONDS);
     const rate = Math.max(1, Math.round(measured * SHARE));
     log(`capacity ${measured.toFixed(0)} requests/s; soaking at ${rate}/s for ${MINUTES} min`);
+    // The work the measurement left behind (mail, jobs) drains before the soak starts.
+    await sleep(15_000);
     catcher.clear();
+    traffic.samples.length = 0;
 
     const stop = new AbortController();
     const load = openLoop(request, rate, stop.signal);
