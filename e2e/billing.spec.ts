@@ -58,6 +58,9 @@ test('a card that needs confirmation goes through the bank page, then to thanks'
   await expect(page.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible();
+  // The payment's webhook may come a moment after the customer: the thanks page waits for it
+  // (up to THANKS_POLLS seconds) and shows the plan; membership before then is the order page.
+  await expect(page.getByTestId('thanks-plan')).toHaveText(/1 month/, { timeout: 10_000 });
   await page.goto('/en/billing/membership-v2');
   await expect(page.getByText(/^Renews on /)).toBeVisible();
 });
