@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { AVATAR_MAX_BYTES } from '#shared/contracts/account.ts';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installZodMessages } from '#shared/validation/zod-messages.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -19,6 +13,7 @@ import { openApi } from './http/openapi.ts';
 import { requestLog } from './http/request-log.ts';
 import { routeAccess } from './http/route-access.ts';
 import { securityHeaders, securityHeaderValues } from './http/security-headers.ts';
+import { serializerCompiler } from './http/serializer-compiler.ts';
 import type { App } from './http/types.ts';
 import { refusingUnstorableText } from './http/validator-compiler.ts';
 import { webPlugin } from './http/web.ts';
@@ -38,6 +33,7 @@ import { sitePlugin } from './modules/site/site-plugin.ts';
 import { type VpnPluginOptions, vpnPlugin } from './modules/vpn/vpn-plugin.ts';
 import { cryptoPlugin } from './platform/crypto/crypto-plugin.ts';
 import { requestIdMixin } from './platform/logging/log-context.ts';
+import { logDestination } from './platform/logging/log-destination.ts';
 import { type MailerPluginOptions, mailerPlugin } from './platform/mail/mailer-plugin.ts';
 import { metricsPlugin } from './platform/metrics/metrics-plugin.ts';
 import { paymentsPlugin } from './platform/payments/payments-plugin.ts';
@@ -66,20 +62,26 @@ export interface AppDependencies {
   vpn?: VpnPluginOptions;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** A file log lines go to instead of stdout, by the same writer (the bench: /dev/null). */
+  logFile?: string;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 function loggerOptions(
   config: Config,
-  stream: LogStream | undefined,
+  { logStream: stream, logFile: file }: AppDependencies,
 ): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     // Lines written while a request (or a job it sent) runs name its id.
     ...requestIdMixin,
-    ...(stream ? { stream } : config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+    ...(stream
+      ? { stream }
+      : config.logPretty && !file
+        ? { transport: { target: 'pino-pretty' } }
+        : { stream: logDestination(file) }),
   };
 }
 
@@ -87,7 +89,7 @@ function loggerOptions(
 export async function buildApp(config: Config, deps: AppDependencies = {}): Promise<App> {
   installZodMessages();
   const app = Fastify({
-    logger: loggerOptions(config, deps.logStream),
+    logger: loggerOptions(config, deps),
     // One line per request instead of Fastify's two: server/http/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -123,14 +125,16 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, as every hook each request meets: an async hook costs it a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // During a graceful shutdown new requests go elsewhere (the load balancer retries), but
     // a route may keep serving (the realtime events API, which requests finishing publish to).
     if (closing && !request.routeOptions.config?.servesWhileClosing) {
       reply.header('connection', 'close');
-      throw new AppError('unavailable');
+      return done(new AppError('unavailable'));
     }
+    done();
   });
 
   await app.register(routeAccess);
@@ -139,10 +143,6 @@ export async function buildApp(config: Config, deps: AppDependencies = {}): Prom
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);
-  // Uploads are streamed and capped per route; these are the outer bounds of any request.
-  await app.register(multipart, {
-    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-  });
   await app.register(databasePlugin, { database: deps.database });
   // Next to the database: on close it stops taking jobs first and closes just before it.
   await app.register(queuePlugin, deps.queue ?? {});

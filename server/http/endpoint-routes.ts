@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { AVATAR_MAX_BYTES } from '#shared/contracts/account.ts';
 import type {
   BodyOf,
   Endpoint,
@@ -78,6 +80,30 @@ function schemaOf(endpoint: Endpoint): FastifySchema {
   return schema;
 }
 
+/**
+ * Uploads are streamed and capped per route; these are the outer bounds of any. Only a route
+ * declared `multipart` reads such a body (the plugin is registered in its scope alone, so its
+ * two hooks do not run on every other request); elsewhere one is refused with 415.
+ */
+const MULTIPART_LIMITS = {
+  fileSize: AVATAR_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  fieldSize: 1024,
+  parts: 12,
+};
+
+/** The handler's answer as Fastify sends it, in the declared status. */
+function finish(endpoint: Endpoint, reply: FastifyReply, answer: unknown): unknown {
+  if (answer === reply) return reply;
+  if (endpoint.status) reply.code(endpoint.status);
+  return answer;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
+
 function describeAccess({ access }: Endpoint): string {
   if (typeof access === 'string') return access;
   return `permission ${access.permission}${access.deactivated ? ' (deactivated too)' : ''}`;
@@ -106,7 +132,7 @@ export async function registerRoutes(
         url: endpoint.url,
         schema: schemaOf(endpoint),
         config: { access: endpoint.access, endpoint, crossSitePost: options.crossSitePost },
-        handler: async (request, reply) => {
+        handler: (request, reply) => {
           const context = {
             request,
             reply,
@@ -115,17 +141,19 @@ export async function registerRoutes(
             params: request.params,
             auth: request.auth,
           } as HandlerContext<Endpoint>;
-          const answer = await handler(context);
-          if (answer === reply) return reply;
-          if (endpoint.status) reply.code(endpoint.status);
-          return answer;
+          const answer = handler(context);
+          // An answer given at once is sent without a promise of ours: with the request's log
+          // context on, every promise costs each request (docs/operations.md, Benchmarks).
+          return isThenable(answer) || answer === undefined
+            ? Promise.resolve(answer).then((value) => finish(endpoint, reply, value))
+            : finish(endpoint, reply, answer);
         },
       });
     };
-    if (options.scope) {
-      const scope = options.scope;
+    if (options.scope || endpoint.multipart) {
       await app.register(async (instance) => {
-        scope(instance);
+        if (endpoint.multipart) await instance.register(multipart, { limits: MULTIPART_LIMITS });
+        options.scope?.(instance);
         add(instance);
       });
     } else add(app);

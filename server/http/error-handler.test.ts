@@ -1,4 +1,5 @@
 import { type AddressInfo, connect } from 'node:net';
+import multipart from '@fastify/multipart';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp } from '../test/test-app.ts';
@@ -33,9 +34,13 @@ const { app } = await createTestApp({}, (app) => {
   app.get<{ Params: { status: string } }>('/api/public/v1/test-status/:status', async (request) => {
     throw Object.assign(new Error('from a plugin'), { statusCode: Number(request.params.status) });
   });
-  app.post('/api/public/v1/test-upload', async (request) => {
-    const file = await request.file();
-    return { name: file?.filename };
+  // As a route declared `multipart` gets it (endpoint-routes.ts): the plugin in its scope.
+  app.register(async (scope) => {
+    await scope.register(multipart);
+    scope.post('/api/public/v1/test-upload', async (request) => {
+      const file = await request.file();
+      return { name: file?.filename };
+    });
   });
 });
 
@@ -195,6 +200,20 @@ describe('the error envelope', () => {
     });
     expect(response.statusCode).toBe(406);
     expect(response.json()).toEqual({ code: 'bad_request', errors_info: ['errors.bad_request'] });
+  });
+
+  it('answers a multipart body on a route that takes none with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/public/v1/test-echo',
+      headers: {
+        'x-requested-with': 'fetch',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--\r\n',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().code).toBe('unsupported_media_type');
   });
 
   it('answers headers over the size limit with 431 in the envelope, before any route', async () => {

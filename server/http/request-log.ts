@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { markBound, withRequestId } from '../platform/logging/log-context.ts';
+import { currentRequestId, markBound, withRequestId } from '../platform/logging/log-context.ts';
 import { routePattern } from './route-pattern.ts';
 
 // One log line per request, written when the answer has gone: the route it matched, the
@@ -43,15 +43,17 @@ function writeLine(request: FastifyRequest, reply: FastifyReply): void {
 export const requestLog = fp(
   async (app) => {
     // The request id follows the work from here (log-context.ts). Entered again once the
-    // body is read: a stream's events do not carry the context of the hook that waited.
-    const enter = (request: FastifyRequest, _reply: FastifyReply, done: () => void) =>
-      withRequestId(request.id, done);
-    app.addHook('onRequest', (request, reply, done) => {
+    // body is read, where it was lost: a stream's events do not carry the context of the hook
+    // that waited (a request without a body is still in it).
+    app.addHook('onRequest', (request, _reply, done) => {
       // Fastify's request logger binds the id already; the context must not add it again.
       markBound(request.log);
-      enter(request, reply, done);
+      withRequestId(request.id, done);
     });
-    app.addHook('preHandler', enter);
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (currentRequestId() === request.id) done();
+      else withRequestId(request.id, done);
+    });
     app.addHook('onResponse', (request, reply, done) => {
       writeLine(request, reply);
       done();

@@ -96,8 +96,8 @@ export function securityHeaderValues(https: boolean): Record<string, string> {
 /**
  * The API's answers hold personal data (the account, the dashboard, sign-in) or depend on who
  * asks, so no browser or shared cache may keep one unless its route says otherwise: a route
- * that is cacheable on purpose sets its own Cache-Control, and that one stands. The site's
- * pages, files and media outside /api/ set their own.
+ * that is cacheable on purpose sets its own Cache-Control, which replaces this one. The
+ * site's pages, files and media outside /api/ set their own.
  */
 function isApiAnswer(request: FastifyRequest): boolean {
   return (request.routeOptions.url ?? request.url).startsWith('/api/');
@@ -106,14 +106,10 @@ function isApiAnswer(request: FastifyRequest): boolean {
 export const securityHeaders = fp(
   async (app: FastifyInstance) => {
     const headers = securityHeaderValues(app.config.appUrl.startsWith('https://'));
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
-      done();
-    });
-    app.addHook('onSend', (request, reply, _payload, done) => {
-      if (!reply.hasHeader('cache-control') && isApiAnswer(request)) {
-        reply.header('cache-control', 'no-store');
-      }
+    const apiHeaders = { ...headers, 'cache-control': 'no-store' };
+    // Set as the request arrives rather than as the answer leaves, so it costs one hook.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiAnswer(request) ? apiHeaders : headers);
       done();
     });
   },

@@ -1,4 +1,3 @@
-import { openSync, writeSync } from 'node:fs';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -22,22 +21,22 @@ async function start(): Promise<void> {
   await seedDemoContent(database.db);
   // Benchmarks vary X-Forwarded-For per request (scenarios.ts), as traffic behind a proxy
   // does; the runner on loopback plays the proxy.
-  // BENCH_LOG_LEVEL=info: the product logs as in production (a JSON line per request, written
-  // synchronously as pino writes stdout) into /dev/null, so a run shows what logging costs.
-  // BENCH_METRICS=1 counts requests for Prometheus too (a metrics port nobody scrapes).
-  const logLevel = process.env.BENCH_LOG_LEVEL;
-  const devNull = logLevel ? openSync('/dev/null', 'w') : undefined;
+  // As `npm start` runs (server/main.ts): the job queue polls and the scheduled sweeps run
+  // (buildApp's defaults; tests turn them off), and a JSON line per request is logged at
+  // `info` by the writer stdout gets (log-destination.ts), here aimed at /dev/null as a
+  // deployment's stdout is at a collector (BENCH_LOG_LEVEL=silent shows what logging costs;
+  // BENCH_LOG_FILE keeps the lines). Not the demo data (SEED_DEMO: its simulated VPN nodes
+  // are no production work). BENCH_METRICS=1 counts requests for Prometheus too (a metrics
+  // port nobody scrapes), as a deployment with METRICS_PORT does.
   const app = await buildApp(
     testConfig({
+      NODE_ENV: 'development',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
       TRUST_PROXY: 'loopback',
       SITE_ENTRY: './dist/server/entry-server.js',
-      ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
       ...(process.env.BENCH_METRICS ? { METRICS_PORT: '0' } : {}),
     }),
-    {
-      database,
-      logStream: devNull === undefined ? undefined : { write: (line) => writeSync(devNull, line) },
-    },
+    { database, logFile: process.env.BENCH_LOG_FILE || '/dev/null' },
   );
   await serve(app, () => database.close());
 }

@@ -119,6 +119,8 @@ export async function requestExport(
       export_id: row.id,
     });
   });
+  // Committed: the build is there to be taken now, not at the workers' next poll.
+  app.queue.wake(DATA_EXPORT_QUEUE);
   return exportStatus(app.db, user.id);
 }
 

@@ -82,33 +82,27 @@ function checkCsrf(request: FastifyRequest, origins: ReadonlySet<string>): void 
   }
 }
 
-function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/api/') ?? false;
-}
-
 const DASHBOARD = `${API_BASES.dashboard}/`;
-
-function isDashboardRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith(DASHBOARD) ?? false;
-}
 
 /** Resolves the session cookie of every API request and guards unsafe methods (CSRF). */
 export const authPlugin = fp(
   async (app) => {
     app.decorateRequest('auth', null);
     const origins = siteOrigins(app.config);
+    const cookieName = sessionCookieName(app.config);
     app.addHook('onRequest', async (request) => {
       // The route the router matched, not the raw URL: the router decodes the path, so
       // `/%61pi/…` reaches an /api/ route and must meet the same gate. A URL that matched no
-      // route (404) runs no handler.
-      const access = request.routeOptions.config?.access;
-      const api = isApiRoute(request);
+      // route (404) runs no handler. Read once: Fastify builds `routeOptions` at each read.
+      const { url: route = '', config } = request.routeOptions;
+      const access = config?.access;
+      const api = route.startsWith('/api/');
       // Files, pages and health checks are open: no session lookup for them.
       if (!api && (access === 'public' || access === 'own-signature')) return;
       // An app of ours with an access token, on a call open to apps (issue 24). A browser
       // never sends that header on its own, so it needs no CSRF check; on any other call the
       // header opens nothing.
-      const appScope = request.routeOptions.config?.endpoint?.appScope;
+      const appScope = config?.endpoint?.appScope;
       const bearer = appScope && bearerToken(request.headers.authorization);
       if (appScope && bearer) {
         request.auth = await appCaller(app as App, bearer, appScope);
@@ -119,16 +113,16 @@ export const authPlugin = fp(
       // A node's calls carry its bearer token, which no other site can make a browser send.
       // Every other route from here on reads the session cookie, API or not (the sandbox's
       // test clock), so its writes meet the CSRF check; a URL that matched none runs nothing.
-      const csrfExempt = request.routeOptions.config?.crossSitePost || access === 'node';
+      const csrfExempt = config?.crossSitePost || access === 'node';
       if (access && !csrfExempt) checkCsrf(request, origins);
-      const token = request.cookies[sessionCookieName(app.config)];
+      const token = request.cookies[cookieName];
       if (token) {
         const found = await findSession(app.db, app.config, token);
         // A blocked account keeps no access, whatever sessions it still has.
         request.auth = found && !found.user.blockedAt ? found : null;
       }
       // The dashboard base is staff's alone (§6, §7), whatever a route declares.
-      if (isDashboardRoute(request)) {
+      if (route.startsWith(DASHBOARD)) {
         if (!request.auth) throw new AppError('unauthenticated');
         if (!isStaff(request.auth.user.role)) throw new AppError('forbidden');
       }

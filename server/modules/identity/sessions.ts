@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { prepareDirectRead } from '../../db/direct-read.ts';
 import { type SessionRow, sessions, type UserRow, users } from '../../db/schema/index.ts';
 import { hashToken, newToken } from './secrets.ts';
 
@@ -48,18 +49,19 @@ export async function createSession(
 /**
  * findSession's join, built once per database: building it with the query builder on every
  * request was most of get-auth-user's CPU (drizzle turning the builder into SQL; see
- * docs/operations.md, Benchmarks). The empty name keeps it an unnamed statement, as an ad-hoc
- * query is: no state left on the server's connections (safe behind PgBouncer's transaction
- * pooling and across migrations).
+ * docs/operations.md, Benchmarks), and drizzle's prepared query still cost a few µs more
+ * than the driver, so it runs directly (direct-read.ts), as an unnamed statement: no state
+ * left on the server's connections (safe behind PgBouncer's transaction pooling and across
+ * migrations).
  */
 function prepareFindSession(db: Database) {
-  return db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('');
+  return prepareDirectRead(db, { session: sessions, user: users }, (select) =>
+    select
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .limit(1),
+  );
 }
 
 const findSessionQueries = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
@@ -82,7 +84,7 @@ export async function findSession(
   config: Pick<Config, 'sessionIdleMs'>,
   token: string,
 ): Promise<ActiveSession | undefined> {
-  const [row] = await findSessionQuery(db).execute({ tokenHash: hashToken(token) });
+  const [row] = await findSessionQuery(db)({ tokenHash: hashToken(token) });
   if (!row) return undefined;
   const now = Date.now();
   const idle = now - row.session.lastSeenAt.getTime() > config.sessionIdleMs;

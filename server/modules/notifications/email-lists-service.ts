@@ -168,6 +168,8 @@ export class EmailListsService {
       );
       return row;
     });
+    // Committed: the job is there to be taken now, not at the workers' next poll.
+    queue.wake(LIST_SEND_QUEUE);
     return { send: await this.presentOne(send, list) };
   }
 

@@ -80,7 +80,11 @@ export async function claimReward(app: App, referredId: number, invoiceId: numbe
     for (const side of SIDES) await sendGrant(app, { referralId: row.id, side }, tx);
     return row;
   });
-  if (claimed) await announceReferral(app, claimed.referrerId);
+  if (claimed) {
+    // Committed: the grants are there to be taken now, not at the workers' next poll.
+    app.queue.wake(REWARD_QUEUE);
+    await announceReferral(app, claimed.referrerId);
+  }
   return claimed !== null;
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { testConfig } from '../../config.ts';
 import { products } from '../../db/schema/index.ts';

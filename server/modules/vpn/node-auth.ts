@@ -82,12 +82,16 @@ export function forgetNodeTokens(db: Database): void {
  */
 export function installNodeAuth(app: FastifyInstance): void {
   app.decorateRequest('vpnNode', null);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (request.routeOptions.config?.access !== 'node') return;
+  const admit = async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const node = match?.[1] ? await nodeOf(app.db, match[1]) : null;
     if (!node) throw new AppError(request.auth ? 'forbidden' : 'unauthenticated');
     request.vpnNode = node;
+  };
+  // Every request meets this hook; any but a node's passes at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config?.access !== 'node') return done();
+    admit(request).then(() => done(), done);
   });
 }
 

@@ -25,6 +25,11 @@ export interface JobQueue {
   schedule(name: string, cron: string, data?: object): Promise<void>;
   unschedule(name: string): Promise<void>;
   /**
+   * Has this process's workers of `name` look for jobs now rather than at their next poll:
+   * for a job sent in a transaction, once it has committed (a send outside one wakes them).
+   */
+  wake(name: string): void;
+  /**
    * For tests and scripts: wakes this process's workers and resolves once no job of their
    * queues is due and waiting or running (jobs whose start or retry lies ahead are left).
    */

@@ -325,6 +325,10 @@ export class PgBossQueue implements JobQueue {
     return made;
   }
 
+  wake(name: string): void {
+    if (this.#state === 'started') this.#wake(name);
+  }
+
   /** A worker of this process picks a job sent here at once instead of at its next poll. */
   #wake(name: string): void {
     for (const workerId of this.#workers.get(name) ?? []) this.#boss.notifyWorker(workerId);

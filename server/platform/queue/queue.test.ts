@@ -299,3 +299,34 @@ describe('two app instances on one database', async () => {
     await a.queue.unschedule('minutely');
   }, 30_000);
 });
+
+describe("at the product's polling", () => {
+  it('takes a job sent in a transaction when woken after the commit, not at the next poll', async () => {
+    const database = await createTestDatabase();
+    // No polling of the tests': the product's, which looks for jobs every 10 s.
+    const app = await buildApp(testConfig(), {
+      jobs: [],
+      queue: { stopTimeoutMs: 2_000 },
+      database,
+    });
+    await app.ready();
+    try {
+      const ran: number[] = [];
+      await app.queue.work('woken', async () => {
+        ran.push(Date.now());
+      });
+      // The worker's first look, as it starts, has found nothing by now.
+      await sleep(500);
+      await app.db.transaction((tx) => app.queue.send('woken', {}, { transaction: tx }));
+      await sleep(1_000);
+      expect(ran).toHaveLength(0);
+      const woken = Date.now();
+      app.queue.wake('woken');
+      await until(() => ran.length === 1, 'the woken job', 5_000);
+      expect((ran[0] as number) - woken).toBeLessThan(2_000);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 15_000);
+});
