@@ -424,6 +424,12 @@ function printReport(traffic: Traffic, phases: readonly Phase[], checks: readonl
       `${f.p99Ms} ms`,
     ];
   });
+  // Why requests failed, phase by phase: the first few kinds, so a failure can be looked into.
+  const failures = phases
+    .map((phase) => ({ phase, f: figures(traffic.samples, phase.from, phase.to) }))
+    .filter(({ f }) => f.firstFailures.length > 0)
+    .map(({ phase, f }) => `\n${phase.name}:\n${f.firstFailures.map((w) => `  ${w}`).join('\n')}`)
+    .join('');
   const table = (header: string[], body: string[][]) => {
     const widths = header.map((h, i) =>
       Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)),
@@ -436,7 +442,7 @@ function printReport(traffic: Traffic, phases: readonly Phase[], checks: readonl
     `\nDuring each fault (requests through the balancer; failed = no answer or 5xx)\n\n${table(
       ['fault', 'length', 'requests', 'failed', 'error rate', 'failing until', 'p99'],
       rows,
-    )}\n\nWhat was promised\n\n${table(
+    )}\n${failures}\n\nWhat was promised\n\n${table(
       ['', 'check', 'measured'],
       checks.map((check) => [check.ok ? 'ok' : 'FAILED', check.name, check.detail]),
     )}\n\n`,

@@ -8,6 +8,8 @@ export interface Sample {
   /** The HTTP status; 0 when no answer came (connection cut, timeout). */
   status: number;
   kind: string;
+  /** For a failure only: the call and what came back, to say why (`POST /api/… → 503 unavailable`). */
+  failure?: string;
 }
 
 export interface Answer {
@@ -55,16 +57,28 @@ export class Traffic {
         signal: AbortSignal.timeout(30_000),
       });
       const text = await response.text();
-      this.samples.push({ at, ms: performance.now() - at, status: response.status, kind });
       let parsed: unknown = text;
       try {
         parsed = JSON.parse(text);
       } catch {
         // Not JSON: kept as text.
       }
+      const sample: Sample = { at, ms: performance.now() - at, status: response.status, kind };
+      if (response.status >= 500) {
+        const code = (parsed as { code?: unknown } | null)?.code;
+        sample.failure = `${method} ${path} → ${response.status} ${typeof code === 'string' ? code : text.slice(0, 80)}`;
+      }
+      this.samples.push(sample);
       return { status: response.status, body: parsed, headers: response.headers };
-    } catch {
-      this.samples.push({ at, ms: performance.now() - at, status: 0, kind });
+    } catch (error) {
+      const cause = error instanceof Error ? ((error.cause as Error | undefined) ?? error) : null;
+      this.samples.push({
+        at,
+        ms: performance.now() - at,
+        status: 0,
+        kind,
+        failure: `${method} ${path} → no answer (${cause?.message ?? String(error)})`,
+      });
       return { status: 0, body: undefined, headers: new Headers() };
     }
   }
@@ -77,6 +91,8 @@ export interface WindowFigures {
   p99Ms: number;
   /** From the window's start to the last failed request's answer (0: none failed). */
   failingForMs: number;
+  /** The first few failures, each said once with how often it came. */
+  firstFailures: string[];
 }
 
 /** Requests sent within [from, to): a failure is no answer or a 5xx. */
@@ -93,5 +109,20 @@ export function figures(samples: readonly Sample[], from: number, to: number): W
     errorRate: inside.length > 0 ? failed / inside.length : 0,
     p99Ms: Math.round(p99),
     failingForMs: Math.round(lastFailure - from),
+    firstFailures: firstFailures(failures),
   };
+}
+
+/** Up to three different failures, in the order they came, with their counts. */
+function firstFailures(failures: readonly Sample[]): string[] {
+  const counts = new Map<string, number>();
+  for (const sample of failures) {
+    // The path's numbers vary (ids): the same failure on two records is one failure.
+    const what = (sample.failure ?? `${sample.kind} → ${sample.status}`).replace(
+      /\/\d+(?=\/|\?| )/g,
+      '/:n',
+    );
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  return [...counts].slice(0, 3).map(([what, count]) => `${what} (×${count})`);
 }

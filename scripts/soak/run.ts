@@ -3,20 +3,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort } from '#server/test/server-process.ts';
 import { startTestSmtp } from '#server/test/test-smtp.ts';
 import { authEndpoints } from '#shared/contracts/auth.ts';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
-import { PASSWORD, signUp } from '../chaos/actors.ts';
+import { seedFleet } from '../bench/fleet-seed.ts';
+import { buyers, newLedger, nodeReports, PASSWORD, signUp } from '../chaos/actors.ts';
+import { type Customer, openTabs } from '../chaos/sockets.ts';
 import { figures, Traffic } from '../chaos/traffic.ts';
 import { startCluster } from '../cluster/cluster.ts';
 import type { ManagedProcess } from '../cluster/processes.ts';
 import { lineChart } from './chart.ts';
 
 // `npm run soak` (not in CI): the cluster under mixed load for SOAK_MINUTES (30 by default)
-// at 70 % of the rate it was measured to carry first. Every minute it prints each app
-// process's memory and open files and the minute's p99; at the end it writes a report with
-// charts to bench-results/ and says whether they stayed flat (exit 1 if not).
+// at 70 % of the rate it was measured to carry first. The mix: reads, sign-ins and sign-ups
+// at that rate, and all along a buyer ordering on the sandbox, four VPN nodes reporting
+// every second and four websocket tabs (pusher-js) held open. Every minute it prints each
+// app process's memory and open files, the minute's p99 and the tabs connected; at the end
+// it writes a report with charts to bench-results/ and says whether they stayed flat and
+// every tab stayed connected (exit 1 if not).
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const SHARE = 0.7;
@@ -30,6 +36,7 @@ interface Minute {
   requests: number;
   failed: number;
   p99Ms: number;
+  tabsJoined: number;
 }
 
 function log(line: string): void {
@@ -136,6 +143,38 @@ async function main(): Promise<number> {
       if (cookie) cookies.push(cookie);
     }
     const request = mixedRequest(traffic, cookies, emails);
+
+    // What runs all along, at its own pace: measured with the rest, so 70 % is of what is left.
+    const background = new AbortController();
+    const customers: Customer[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const email = `soak-tabs-${Date.now().toString(36)}-${i}@example.com`;
+      const { cookie } = await signUp(traffic, email);
+      if (!cookie) throw new Error('a tab customer could not sign up');
+      const at = [
+        { label: 'app1', url: cluster.appUrls[0] },
+        { label: 'balancer', url: cluster.url },
+      ];
+      customers.push(await openTabs(traffic, { email, cookie }, at));
+    }
+    const tabs = customers.flatMap((customer) => customer.tabs);
+    const db = new pg.Client({ connectionString: cluster.databaseUrl });
+    await db.connect();
+    const monthly = await db.query<{ id: number }>(
+      "select id from products where currency = 'USD' and service_id = 1 and name = '1 month' and not additional",
+    );
+    const plan = monthly.rows[0]?.id;
+    if (!plan) throw new Error('no demo plan (is SEED_DEMO on?)');
+    const fleet = await seedFleet(db, { nodes: 4, peersPerNode: 6 }, 'sid').finally(() => db.end());
+    const ledger = newLedger();
+    const actors = [
+      buyers(traffic, ledger, plan, background.signal),
+      ...fleet.nodes.map((node) => {
+        const own = { serverId: node.serverId, sent: new Map(), pending: [], seq: 0 };
+        return nodeReports(traffic, own, node.token, background.signal);
+      }),
+    ];
+
     log(`measuring capacity for ${CAPACITY_SECONDS} s …`);
     const measured = await capacity(request, CAPACITY_SECONDS);
     const rate = Math.max(1, Math.round(measured * SHARE));
@@ -163,14 +202,17 @@ async function main(): Promise<number> {
         requests: window.requests,
         failed: window.failed,
         p99Ms: window.p99Ms,
+        tabsJoined: tabs.filter((tab) => tab.joined).length,
       };
       minutes.push(row);
       log(
-        `minute ${minute}: ${row.requests} requests, ${row.failed} failed, p99 ${row.p99Ms} ms; memory ${row.rssMb.join(' / ')} MB; open files ${row.openFiles.join(' / ')}`,
+        `minute ${minute}: ${row.requests} requests, ${row.failed} failed, p99 ${row.p99Ms} ms; memory ${row.rssMb.join(' / ')} MB; open files ${row.openFiles.join(' / ')}; tabs ${row.tabsJoined}/${tabs.length}`,
       );
     }
     stop.abort();
-    await load;
+    background.abort();
+    await Promise.all([load, ...actors]);
+    for (const tab of tabs) tab.close();
 
     const memory = minutes.map((m) => Math.max(...m.rssMb));
     const files = minutes.map((m) => Math.max(...m.openFiles));
@@ -179,6 +221,7 @@ async function main(): Promise<number> {
       memory: flat(memory, 0.1),
       openFiles: flat(files, 0.1),
       p99: flat(p99, 0.5),
+      tabs: minutes.every((m) => m.tabsJoined === tabs.length),
     };
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     mkdirSync(RESULTS, { recursive: true });
@@ -194,7 +237,7 @@ async function main(): Promise<number> {
     );
     log(`report: bench-results/soak-${stamp}.{json,svg}`);
     log(
-      `flat? memory ${verdicts.memory ? 'yes' : 'NO'}, open files ${verdicts.openFiles ? 'yes' : 'NO'}, p99 ${verdicts.p99 ? 'yes' : 'NO'}`,
+      `flat? memory ${verdicts.memory ? 'yes' : 'NO'}, open files ${verdicts.openFiles ? 'yes' : 'NO'}, p99 ${verdicts.p99 ? 'yes' : 'NO'}; tabs connected all along ${verdicts.tabs ? 'yes' : 'NO'}`,
     );
     return Object.values(verdicts).every(Boolean) ? 0 : 1;
   } finally {
