@@ -250,6 +250,50 @@ describe('across a restart', async () => {
   }, 20_000);
 });
 
+describe('a process stopping while a job runs on past its stop timeout', () => {
+  it('hands the job back: another process runs it at once, as a retry', async () => {
+    const database = await createTestDatabase();
+    const other = await openAgain(database);
+    const stopping = await appOn(database);
+    const staying = await appOn(other);
+    let release = () => {};
+    try {
+      const stuck = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const ranOnStopping: Job[] = [];
+      await stopping.queue.work('export', async (job) => {
+        ranOnStopping.push(job);
+        await stuck;
+      });
+      const id = (await stopping.queue.send(
+        'export',
+        { user: 7 },
+        { retryDelaySeconds: 1 },
+      )) as string;
+      await until(() => ranOnStopping.length === 1, 'the job to start on the stopping process');
+      const ranOnStaying: Job[] = [];
+      await staying.queue.work('export', async (job) => {
+        ranOnStaying.push(job);
+      });
+
+      // Its stop timeout (2 s in tests) passes with the job still running: it is failed back.
+      const closedAt = Date.now();
+      await stopping.close();
+      expect((await jobRow(staying, id))?.state).toMatch(/^(retry|active|completed)$/);
+      await until(() => ranOnStaying.length === 1, 'the job handed to the other process', 8_000);
+      expect(ranOnStaying[0]).toMatchObject({ id, data: { user: 7 }, retryCount: 1 });
+      // Long before pg-boss would have expired it (15 minutes).
+      expect(Date.now() - closedAt).toBeLessThan(10_000);
+    } finally {
+      release();
+      await staying.close();
+      await other.close();
+      await database.close();
+    }
+  }, 30_000);
+});
+
 describe('two app instances on one database', async () => {
   const database = await createTestDatabase();
   const other = await openAgain(database);
