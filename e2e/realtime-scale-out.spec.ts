@@ -9,7 +9,7 @@ import {
 
 // Two real server processes behind an imaginary load balancer, on one PostgreSQL database and
 // one Redis: a page connected to process A hears of a change made through process B, which
-// only Redis can have carried (§4 live events; docs/operations.md "Scale-out").
+// only Redis can have carried (§4 live events; docs/operations/realtime.md "Scale-out").
 
 const found = testServices();
 test.skip('missing' in found && !found.required, `skipped: ${'missing' in found && found.missing}`);

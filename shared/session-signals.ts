@@ -4,7 +4,7 @@
 
 /**
  * What the browser extension posts to the page (`window.postMessage`) to sign the user out
- * of the site, as documented in docs/operations.md.
+ * of the site, as documented in docs/operations/realtime.md.
  */
 export const EXTENSION_LOGOUT_MESSAGE = { source: 'shieldline-extension', type: 'logout' } as const;
 

@@ -5,7 +5,7 @@ import { backupPostgres } from './postgres-backup.ts';
 
 // `npm run backup [-- --out <folder/ or file>]`: the configured database (DATABASE_URL, or
 // PGlite under DATA_DIR with the uploads; settings as the server reads them, .env included)
-// into a new file, ./backups/ by default. docs/operations.md, "Backups and recovery".
+// into a new file, ./backups/ by default. docs/operations/data-and-backups.md, "Backups and recovery".
 await runCommand('backup', async () => {
   const { values } = readArguments(
     { options: { out: { type: 'string' } } },

@@ -90,7 +90,7 @@ async function secretNotes(folders: PgliteFolders): Promise<string[]> {
   if (!(await exists(file))) return [];
   return [
     `not in this backup: ${file}, the key of the sealed secrets; keep a copy elsewhere ` +
-      '(docs/operations.md, "Backups and recovery")',
+      '(docs/operations/data-and-backups.md, "Backups and recovery")',
   ];
 }
 

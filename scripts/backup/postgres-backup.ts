@@ -16,10 +16,13 @@ import {
 // what had committed when it began. A restore goes into an empty database, or one it
 // creates, in one transaction: it lands whole or not at all.
 
-/** Uploads and the key behind sealed secrets live outside the database (operations.md). */
+/**
+ * Uploads and the key behind sealed secrets live outside the database
+ * (docs/operations/data-and-backups.md).
+ */
 const NOT_IN_THE_DUMP =
   'not in this backup: the uploaded files (UPLOADS_DIR) and the app secret (APP_SECRET or ' +
-  '$DATA_DIR/app-secret); back them up separately (docs/operations.md, "Backups and recovery")';
+  '$DATA_DIR/app-secret); back them up separately (docs/operations/data-and-backups.md, "Backups and recovery")';
 
 /** A custom-format archive starts with these bytes. */
 const ARCHIVE_MAGIC = 'PGDMP';

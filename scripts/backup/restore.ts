@@ -5,7 +5,7 @@ import { restorePostgres } from './postgres-backup.ts';
 
 // `npm run restore -- <file>`: a backup into the configured database, which must be empty:
 // DATABASE_URL (a database that does not exist yet is created), or a new DATA_DIR and
-// UPLOADS_DIR for PGlite. docs/operations.md, "Backups and recovery".
+// UPLOADS_DIR for PGlite. docs/operations/data-and-backups.md, "Backups and recovery".
 const USAGE = 'npm run restore -- <backup file>';
 
 await runCommand('restore', async () => {

@@ -143,7 +143,7 @@ export async function registerRoutes(
           } as HandlerContext<Endpoint>;
           const answer = handler(context);
           // An answer given at once is sent without a promise of ours: with the request's log
-          // context on, every promise costs each request (docs/operations.md, Benchmarks).
+          // context on, every promise costs each request (docs/operations/benchmarks.md).
           return isThenable(answer) || answer === undefined
             ? Promise.resolve(answer).then((value) => finish(endpoint, reply, value))
             : finish(endpoint, reply, answer);

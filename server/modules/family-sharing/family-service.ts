@@ -340,7 +340,7 @@ export class FamilySharingService {
   /**
    * Accepting starts family access at once. A member's own plan is never charged beside it:
    * a plan that would renew is canceled at its period end first (its paid time is kept),
-   * and the page says so before the member accepts (docs/operations.md).
+   * and the page says so before the member accepts (docs/operations/billing.md).
    */
   async accept(request: FastifyRequest, user: UserRow, answer: FamilyAnswerRequest) {
     // One accept at a time per person: two at once would both find the own plan renewing,

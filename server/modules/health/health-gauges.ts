@@ -9,7 +9,7 @@ import { type QueueStats, readQueueStats } from '../../platform/queue/queue-stat
 import { readWebhookLag, type WebhookLag } from '../billing/webhook-lag.ts';
 import { type FleetHealth, readFleetHealth } from '../vpn/fleet-health.ts';
 
-// The gauges an operator watches the product by (docs/operations.md "Metrics and alerts"),
+// The gauges an operator watches the product by (docs/operations/observability.md "Metrics and alerts"),
 // each read by the module that owns its figures, at scrape time (app.metrics). With metrics
 // off none of this runs.
 

@@ -49,8 +49,8 @@ export async function createSession(
 /**
  * findSession's join, built once per database: building it with the query builder on every
  * request was most of get-auth-user's CPU (drizzle turning the builder into SQL; see
- * docs/operations.md, Benchmarks), and drizzle's prepared query still cost a few µs more
- * than the driver, so it runs directly (direct-read.ts), as an unnamed statement: no state
+ * docs/operations/benchmarks.md), and drizzle's prepared query still cost a few µs more than
+ * the driver, so it runs directly (direct-read.ts), as an unnamed statement: no state
  * left on the server's connections (safe behind PgBouncer's transaction pooling and across
  * migrations).
  */

@@ -1,8 +1,8 @@
 import pino from 'pino';
 
 // pino's own stdout writer hands every line to libuv's thread pool as it comes (an async
-// write, a pool thread woken per line), a cost every request paid (docs/operations.md,
-// Benchmarks). Lines are gathered into writes of 4 KB instead (pino's advice for asynchronous
+// write, a pool thread woken per line), a cost every request paid (docs/operations/
+// benchmarks.md). Lines are gathered into writes of 4 KB instead (pino's advice for asynchronous
 // logging), a write per dozen lines or so. What is gathered is written when the process exits
 // (pino flushes it, after a crash too) and lost only if a signal it does not handle kills it
 // (SIGKILL, the out-of-memory killer): a second of lines at most.
