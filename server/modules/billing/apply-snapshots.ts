@@ -30,7 +30,7 @@ import type {
   GatewaySubscription,
 } from '../../platform/payments/gateway.ts';
 import { syncSubscriptionEntitlement } from './entitlement-sync.ts';
-import { nextInvoiceNumber } from './invoice-numbers.ts';
+import { lockBooks, nextInvoiceNumber } from './invoice-numbers.ts';
 
 // Applies what a gateway says (a webhook's snapshots, or the answer to our own call) to our
 // books, inside the caller's transaction. Each object is taken only if its snapshot is at
@@ -74,6 +74,10 @@ export async function applySnapshots(
     cardsChanged: false,
     ignored: [],
   };
+  // The books first, then the objects' locks and rows (invoice-numbers.ts, lockBooks).
+  if (snapshots.subscription || snapshots.invoice || snapshots.payment || snapshots.refund) {
+    await lockBooks(tx);
+  }
   if (snapshots.subscription) await applySubscription(tx, context, snapshots.subscription, applied);
   if (snapshots.invoice) await applyInvoice(tx, context, snapshots.invoice, applied);
   if (snapshots.payment) await applyPayment(tx, context, snapshots.payment, applied);

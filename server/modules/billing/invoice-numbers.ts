@@ -6,6 +6,16 @@ import { queryRows } from '../../db/client.ts';
 export const BILLING_BOOKS_LOCK = 7_248_130_012;
 
 /**
+ * Takes the books' lock for the rest of the transaction (migration 0026's triggers take it at
+ * a transaction's first change of invoices, subscriptions or refunds). Taken before a row of
+ * those is locked to be read and then changed: a row lock held while waiting for the books
+ * deadlocks with a change that holds the books and waits for that row.
+ */
+export async function lockBooks(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_BOOKS_LOCK})`);
+}
+
+/**
  * The next number of the year's series, `INV-2026-000042`. Taken inside the transaction that
  * finalizes the invoice: the counter's row stays locked until it commits, and a rollback
  * gives the number back, so the series has no gaps and no number twice.
@@ -14,7 +24,7 @@ export async function nextInvoiceNumber(tx: Database, issuedAt: Date): Promise<s
   const year = issuedAt.getUTCFullYear();
   // The books' lock first, as every change of invoices, subscriptions and refunds takes it
   // (migration 0026): the counter and the statistics rows are then always locked in turn.
-  await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_BOOKS_LOCK})`);
+  await lockBooks(tx);
   const [row] = await queryRows<{ taken: number }>(
     tx,
     sql`insert into invoice_counters (year, next) values (${year}, 2)

@@ -13,6 +13,7 @@ import {
   subscriptions,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { lockBooks } from '../billing/invoice-numbers.ts';
 import { presentAdminProduct } from './product-presenter.ts';
 import { findProduct } from './products-query.ts';
 import { type Acting, audit, type ProductsDeps } from './products-service.ts';
@@ -80,6 +81,9 @@ export async function mergeProducts(
   // two: ours goes again, from the start.
   const into = await retryOnDeadlock(() =>
     deps.db.transaction(async (tx) => {
+      // The books before the products: the merge moves subscriptions, and a change of those
+      // holding the books may wait on these products' rows (their foreign key).
+      await lockBooks(tx);
       const live = await lockLive(tx, [fromId, intoId]);
       const from = live.get(fromId);
       const target = live.get(intoId);
