@@ -4,6 +4,7 @@ import { afterAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database.ts';
 import { describeWithPostgres } from '../test/test-services.ts';
 import { queryRows } from './client.ts';
+import { isDatabaseAway } from './errors.ts';
 
 // PostgreSQL restarting (a failover, an upgrade) ends every connection, including one a
 // transaction holds between two statements. Its 'error' event once had no listener and took
@@ -27,10 +28,20 @@ describeWithPostgres('a connection the server ends while a transaction holds it'
       });
       while (backend === 0) await sleep(10);
       await handle.db.execute(sql`select pg_terminate_backend(${backend})`);
-      await expect(held).rejects.toThrow();
+      const failure = await held.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // What the request running it answers: 503, to be tried again (error-handler.ts).
+      expect(isDatabaseAway(failure)).toBe(true);
       await sleep(100);
       expect(crashes).toEqual([]);
       const [after] = await queryRows<{ ok: number }>(handle.db, sql`select 1 as ok`);
+      // A query that fails on its own merits is no outage.
+      const refused = await queryRows(handle.db, sql`select 1 / 0`).catch(
+        (error: unknown) => error,
+      );
+      expect(isDatabaseAway(refused)).toBe(false);
       expect(after?.ok).toBe(1);
     } finally {
       process.off('uncaughtException', onUncaught);

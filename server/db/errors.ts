@@ -30,3 +30,26 @@ export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 3): 
     }
   }
 }
+
+/** SQLSTATEs of a database that is away: connection exceptions (class 08), shutting down or starting. */
+const AWAY_STATES = new Set(['57P01', '57P02', '57P03']);
+/** Node's and node-postgres's words for a connection that failed or went. */
+const AWAY_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const AWAY_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * Whether `error` (or what it wraps) says the database could not be reached or went away
+ * mid-query (a restart, a failover): worth a 503 the client may retry, not a 500.
+ */
+export function isDatabaseAway(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || AWAY_STATES.has(code))) return true;
+    if (typeof code === 'string' && AWAY_CODES.has(code)) return true;
+    if (AWAY_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}

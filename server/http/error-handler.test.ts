@@ -27,6 +27,13 @@ const { app } = await createTestApp({}, (app) => {
   app.get('/api/public/v1/test-crash', async () => {
     throw new Error('database password is hunter2');
   });
+  // As node-postgres fails while PostgreSQL restarts, wrapped by Drizzle.
+  app.get('/api/public/v1/test-database-away', async () => {
+    const cause = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    throw new Error('Failed query: select 1', { cause });
+  });
   app.get('/api/public/v1/test-conflict', async () => {
     throw new AppError('conflict', { info: 'errors.email_taken' });
   });
@@ -104,6 +111,13 @@ describe('the error envelope', () => {
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('unsupported_media_type');
+  });
+
+  it('answers a database that went away with 503 unavailable, to be tried again', async () => {
+    const response = await app.inject({ url: '/api/public/v1/test-database-away' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe('unavailable');
+    expect(response.body).not.toContain('administrator');
   });
 
   it('hides our own faults behind a 500 without a stack trace or message', async () => {

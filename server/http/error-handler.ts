@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ErrorCode, type ErrorEnvelope } from '#shared/contracts/errors.ts';
+import { isDatabaseAway } from '../db/errors.ts';
 import { AppError, STATUS_BY_CODE } from './app-error.ts';
 import { noteRequestError } from './request-log.ts';
 
@@ -66,6 +67,8 @@ function answerFor(error: FastifyError): Answer {
     // the code is ours, `bad_request` where we have none of that status.
     return { error: new AppError(CODE_BY_STATUS.get(status) ?? 'bad_request'), status };
   }
+  // A database restarting or failing over: the client may try again in a moment.
+  if (isDatabaseAway(error)) return { error: new AppError('unavailable'), status: 503 };
   return { error: new AppError('internal'), status: 500 };
 }
 
