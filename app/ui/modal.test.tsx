@@ -25,6 +25,22 @@ function Nested() {
   );
 }
 
+function OpenedByButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Remove device
+      </button>
+      <Modal open={open} onOpenChange={setOpen} title="Remove device?">
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </Modal>
+    </>
+  );
+}
+
 function FlaggedModal() {
   return (
     <Modal {...useModal('card-delete')} title="Delete card" description="This cannot be undone.">
@@ -94,6 +110,21 @@ describe('Modal', () => {
     await expect.element(screen.getByRole('dialog', { name: 'Inner' })).toBeVisible();
     await screen.unmount();
     expect(bodyHasClass()).toBe(false);
+  });
+
+  it('gives focus back to the button that opened it', async () => {
+    const screen = await render(<OpenedByButton />);
+    const opener = screen.getByRole('button', { name: 'Remove device' });
+    await opener.click();
+    await expect.element(screen.getByRole('dialog', { name: 'Remove device?' })).toBeVisible();
+    await screen.getByRole('button', { name: 'Cancel' }).click();
+    await expect.element(screen.getByRole('dialog')).not.toBeInTheDocument();
+    await expect.element(opener).toHaveFocus();
+
+    await opener.click();
+    await expect.element(screen.getByRole('dialog')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect.element(opener).toHaveFocus();
   });
 
   it('cannot be dismissed while not dismissible', async () => {

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const MODAL_OPENED_CLASS = 'modal-opened';
@@ -31,6 +31,26 @@ function escapeBelongsToPopup(event: KeyboardEvent): boolean {
   );
 }
 
+// Our modals open from state, not from a Radix trigger, so Radix has nowhere to send focus back
+// to on close. The element that held focus as the modal opened gets it back, if it is still on
+// the page (a deleted row's button is not).
+function useFocusReturn(open: boolean) {
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    returnTo.current = active instanceof HTMLElement && active !== document.body ? active : null;
+  }, [open]);
+  return (event: Event) => {
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}
+
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
 export interface ModalProps {
@@ -59,6 +79,7 @@ export function Modal({
   className = '',
 }: ModalProps) {
   const { t } = useTranslation();
+  const returnFocus = useFocusReturn(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next || dismissible) && onOpenChange(next)}>
       <Dialog.Portal>
@@ -68,6 +89,7 @@ export function Modal({
           onEscapeKeyDown={(event) => {
             if (escapeBelongsToPopup(event)) event.preventDefault();
           }}
+          onCloseAutoFocus={returnFocus}
         >
           <BodyClassClaim />
           <div className="flex items-start justify-between gap-4">
