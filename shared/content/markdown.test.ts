@@ -88,6 +88,15 @@ describe('renderMarkdown', () => {
     expect(toc).toEqual([{ depth: 2, id: 'user-content-notes', text: 'Notes' }]);
   });
 
+  it("labels the footnotes and their links back in the body's language", () => {
+    const { html } = renderMarkdown('Un dato.[^1] Otro.[^1]\n\n[^1]: La fuente.', 'es');
+    expect(html).toContain('id="user-content-footnote-label">Notas al pie</h2>');
+    expect(html).toContain('aria-label="Volver a la referencia 1"');
+    expect(html).toContain('aria-label="Volver a la referencia 1-2"');
+    expect(html).not.toMatch(/Footnotes|Back to reference/);
+    expect(renderMarkdown('Факт.[^1]\n\n[^1]: Источник.', 'ru').html).toContain('>Примечания</h2>');
+  });
+
   it('names headings without letters or digits "section", each once', () => {
     const { toc } = render('## ???\n\n## !!!\n\n## Section');
     expect(toc.map((entry) => entry.id)).toEqual([

@@ -100,13 +100,26 @@ function withScheme(src: string): string {
   return url && url.hostname !== RELATIVE_HOST ? url.href : src;
 }
 
+/**
+ * The hidden heading of a body's footnotes and the label of a link back to a reference, in
+ * the body's language: they are part of the stored HTML, which screen readers read aloud.
+ */
+const FOOTNOTE_WORDS: Record<string, { heading: string; back: string }> = {
+  en: { heading: 'Footnotes', back: 'Back to reference' },
+  es: { heading: 'Notas al pie', back: 'Volver a la referencia' },
+  fr: { heading: 'Notes de bas de page', back: 'Retour à la référence' },
+  nl: { heading: 'Voetnoten', back: 'Terug naar verwijzing' },
+  ru: { heading: 'Примечания', back: 'Вернуться к ссылке' },
+};
+
 /** GFM's footnotes: the section at the end of a body, with its hidden "Footnotes" heading. */
 function isFootnotes(node: Element): boolean {
   return node.tagName === 'section' && node.properties.dataFootnotes !== undefined;
 }
 
 /** Our additions, after sanitizing: heading anchors, link and image attributes, the outline. */
-function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[] }) {
+function finish(options: RenderOptions, lang: string, out: { toc: TocEntry[]; images: string[] }) {
+  const words = FOOTNOTE_WORDS[lang] ?? FOOTNOTE_WORDS.en;
   return (tree: Root) => {
     // The ids already there are the footnotes' (the sanitizer has prefixed them): a heading
     // whose slug is one of them takes the next free one.
@@ -131,7 +144,10 @@ function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[]
         // a note is part of the outline.
         inFootnotes = true;
         for (const child of node.children) {
-          if (child.type === 'element' && child.tagName === 'h2') continue;
+          if (child.type === 'element' && child.tagName === 'h2') {
+            if (words) child.children = [{ type: 'text', value: words.heading }];
+            continue;
+          }
           if (child.type === 'element') visit(child, 'element', decorate);
         }
         inFootnotes = false;
@@ -150,6 +166,10 @@ function finish(options: RenderOptions, out: { toc: TocEntry[]; images: string[]
         node.properties.className = name && /^language-[\w+#.-]{1,30}$/.test(name) ? [name] : [];
       } else if (node.tagName === 'a') {
         const href = String(node.properties.href ?? '');
+        const backTo = /(\d+(?:-\d+)?)$/.exec(String(node.properties.ariaLabel ?? ''));
+        if (node.properties.dataFootnoteBackref !== undefined && backTo && words) {
+          node.properties.ariaLabel = `${words.back} ${backTo[1]}`;
+        }
         if (href.length > 1 && href.startsWith('#') && !href.startsWith(`#${ID_PREFIX}`)) {
           node.properties.href = `#${ID_PREFIX}${href.slice(1)}`;
         } else if (isOutbound(href, options.siteHost)) {
@@ -210,7 +230,7 @@ export function renderMarkdown(
   const markdownTree = parser.parse(markdown);
   if (options.rewriteHref) rewriteLinks(markdownTree, options.rewriteHref);
   const tree = toSafeHtmlTree.runSync(markdownTree) as Root;
-  finish(options, out)(tree);
+  finish(options, lang, out)(tree);
   const html = stringifier.stringify(tree);
   const words = countWords(hastText(tree));
   const wpm = WORDS_PER_MINUTE[lang] ?? DEFAULT_WPM;
