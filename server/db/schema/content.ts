@@ -85,6 +85,8 @@ export const contentCategoryTranslations = pgTable(
     focusKeyphrase: text().notNull().default(''),
     ogImageId: integer().references(() => contentMedia.id, { onDelete: 'set null' }),
     canonicalUrl: text().notNull().default(''),
+    /** Bumped by every save: a save based on an older version is refused, not lost. */
+    version: integer().notNull().default(1),
     ...timestamps,
   },
   (table) => [

@@ -26,6 +26,25 @@ import type { Acting } from './content-service.ts';
 
 type CategoryCreate = z.output<typeof categoryCreateRequest>;
 
+/**
+ * A save based on the version of a category's translation that the screen showed: refused
+ * when someone saved it since (the row is locked until the save commits). A language not
+ * written yet has nothing to overwrite.
+ */
+export async function checkVersion(db: Database, categoryId: number, lang: Lang, version: number) {
+  const [own] = await db
+    .select({ version: contentCategoryTranslations.version })
+    .from(contentCategoryTranslations)
+    .where(
+      and(
+        eq(contentCategoryTranslations.categoryId, categoryId),
+        eq(contentCategoryTranslations.lang, lang),
+      ),
+    )
+    .for('update');
+  if (own && own.version !== version) throw new AppError('conflict', { info: M.staleVersion });
+}
+
 /** The categories of a tree under one parent (`null`: the top level). */
 function siblingsOf(kind: CategoryKind, parentId: number | null) {
   return and(
@@ -114,6 +133,7 @@ export class CategoriesService {
           focus_keyphrase: t.focusKeyphrase,
           og_image_id: t.ogImageId,
           canonical_url: t.canonicalUrl,
+          version: t.version,
         })),
     }));
   }
@@ -265,6 +285,9 @@ export class CategoriesService {
   async update(acting: Acting, kind: CategoryKind, body: CategoryUpdateRequest) {
     await this.write(async (tx) => {
       const row = await this.find(tx, kind, body.category_id, true);
+      if (body.version !== undefined) {
+        await checkVersion(tx, row.id, body.lang, body.version);
+      }
       const parentId =
         body.parent_category_id === undefined
           ? row.parentId
@@ -283,7 +306,7 @@ export class CategoriesService {
         .values({ categoryId: row.id, kind, lang: body.lang, ...this.columns(body) })
         .onConflictDoUpdate({
           target: [contentCategoryTranslations.categoryId, contentCategoryTranslations.lang],
-          set: this.columns(body),
+          set: { ...this.columns(body), version: sql`${contentCategoryTranslations.version} + 1` },
         });
       await this.audit(tx, acting, 'content.category_updated', row.id, {
         kind,

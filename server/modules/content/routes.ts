@@ -41,6 +41,9 @@ export function contentRoutes(app: App): Route[] {
   /** The category calls of the blog's or the help center's tree. */
   const categoryRoutes = (kind: 'blog' | 'help', e: CategoryEndpoints): Route[] => [
     route(e.list, ({ query }) => categories.list(kind, query)),
+    route(e.view, async ({ query }) => ({
+      category: await categories.view(kind, query.category_id),
+    })),
     route(e.create, async ({ request, auth, body }) => {
       const category = await categories.create({ request, actor: auth }, kind, body);
       sectionChanged(kind);

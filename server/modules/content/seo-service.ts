@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MAIN_PAGES, type MainPage } from '#shared/content/content-values.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
+import { checkVersion } from './categories-service.ts';
 import type { Acting } from './content-service.ts';
 
 const columns = (fields: SeoFields) => ({
@@ -146,10 +147,11 @@ export class SeoService {
     body: z.output<typeof seoCategoryUpdateRequest>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await checkVersion(tx, body.category_id, body.lang, body.version);
       await this.checkMedia(tx, body.og_image_id);
       const updated = await tx
         .update(contentCategoryTranslations)
-        .set(columns(body))
+        .set({ ...columns(body), version: sql`${contentCategoryTranslations.version} + 1` })
         .where(
           and(
             eq(contentCategoryTranslations.categoryId, body.category_id),

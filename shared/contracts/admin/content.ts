@@ -329,10 +329,15 @@ export const categoryCreateRequest = categoryTranslationInput.extend({
   /** Help center: the category this one is a sub-category of. */
   parent_category_id: recordIdNumber.nullable().default(null),
 });
-/** On update the parent is changed only when given: a translation's save leaves it be. */
+/**
+ * On update the parent is changed only when given: a translation's save leaves it be.
+ * `version` is the translation's version the dialog showed: a save over a newer one is
+ * refused (409), not lost.
+ */
 export const categoryUpdateRequest = categoryCreateRequest.extend({
   category_id: recordIdNumber,
   parent_category_id: recordIdNumber.nullable().optional(),
+  version: z.number(invalid).int(invalid).min(0, invalid).optional(),
 });
 export type CategoryUpdateRequest = z.output<typeof categoryUpdateRequest>;
 export const categoryIdInput = z.object({ category_id: recordIdNumber });
@@ -348,6 +353,8 @@ export const categoryTranslation = z.object({
   focus_keyphrase: z.string(),
   og_image_id: z.number().int().nullable(),
   canonical_url: z.string(),
+  /** Bumped by every save of this language (the version check of the saves below). */
+  version: z.number().int(),
 });
 
 export const contentCategory = z
@@ -463,6 +470,7 @@ export const seoItemUpdateRequest = seoFields.extend({
 export const seoCategoryUpdateRequest = seoFields.extend({
   category_id: recordIdNumber,
   lang: contentLang,
+  version: z.number(invalid).int(invalid).min(0, invalid),
 });
 
 export const contentSettings = z.object({ authors_can_publish: z.boolean() });
@@ -576,6 +584,15 @@ function categoryEndpoints<const P extends string, const T extends string>(path:
       summary: 'Categories in their order, with their translations',
       query: categoriesQuery,
       response: listResponse(contentCategory),
+    }),
+    view: endpoint({
+      ...staff,
+      tag,
+      method: 'GET',
+      path: `${path}/view`,
+      summary: 'One category with every translation',
+      query: z.object({ category_id: recordId }),
+      response: categoryResponse,
     }),
     create: endpoint({
       ...staff,

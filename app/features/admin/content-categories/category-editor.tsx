@@ -126,7 +126,13 @@ export function CategoryEditor(props: CategoryEditorProps) {
         const parent = parentChanged ? { parent_category_id: parentId } : {};
         answer = (
           await call(tree.endpoints.update, {
-            body: { ...fields, ...seo, ...parent, category_id: category.category_id },
+            body: {
+              ...fields,
+              ...seo,
+              ...parent,
+              category_id: category.category_id,
+              version: saved?.version,
+            },
           })
         ).category;
       } else {
@@ -149,6 +155,14 @@ export function CategoryEditor(props: CategoryEditorProps) {
         console.error(error);
         setFormError(messageKeyOf('internal'));
         return;
+      }
+      if (error.status === 409 && category) {
+        // Saved by someone else meanwhile: theirs is shown under the tabs, what was typed
+        // stays, and a second save goes over the version now read.
+        const fresh = await call(tree.endpoints.view, {
+          query: { category_id: category.category_id },
+        }).catch(() => undefined);
+        if (fresh) setCategory(fresh.category);
       }
       const fieldErrors: Errors = {};
       for (const [field, messages] of Object.entries(error.validation)) {

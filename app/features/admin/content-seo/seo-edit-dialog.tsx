@@ -18,6 +18,7 @@ import { Modal } from '../../../ui/modal.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import type { ContentArea } from '../content/content-areas.ts';
+import { CATEGORY_TREES } from '../content-categories/category-trees.ts';
 import { contentItemKey } from '../content/content-editor.tsx';
 import { SeoPanel, type SeoPanelInput } from '../content/seo-panel.tsx';
 import {
@@ -144,10 +145,24 @@ function ItemSeo({ target, onDirty, onDone, onCancel }: FormProps<'item'>) {
   );
 }
 
+/** A category with every translation, read again after a 409 (the list's copy opens it). */
+function useCategory(target: Extract<SeoTarget, { type: 'category' }>) {
+  const view = CATEGORY_TREES[target.tree].endpoints.view;
+  const id = target.category.category_id;
+  return useQuery({
+    queryKey: ['admin', view.url, id],
+    queryFn: ({ signal }) =>
+      call(view, { query: { category_id: id } }, { signal }).then((answer) => answer.category),
+    initialData: target.category,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 function CategorySeo({ target, onDirty, onDone, onCancel }: FormProps<'category'>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { category, lang, tree } = target;
+  const { lang, tree } = target;
+  const category = useCategory(target).data;
   const translation = category.translations.find((tr) => tr.lang === lang);
   if (!translation) return <EmptyState title={t('staff_seo.dialog.no_translation')} />;
   return (
@@ -167,10 +182,20 @@ function CategorySeo({ target, onDirty, onDone, onCancel }: FormProps<'category'
       titleFallback={translation.name}
       save={async (fields) => {
         await call(seoEndpoints.updateCategory, {
-          body: { category_id: category.category_id, lang, ...fields },
+          body: {
+            category_id: category.category_id,
+            lang,
+            version: translation.version,
+            ...fields,
+          },
         });
         await queryClient.invalidateQueries({ queryKey: ['admin', target.listUrl] });
         onDone();
+      }}
+      onStale={async () => {
+        await queryClient.refetchQueries({
+          queryKey: ['admin', CATEGORY_TREES[tree].endpoints.view.url, category.category_id],
+        });
       }}
     />
   );
