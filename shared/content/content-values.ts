@@ -1,6 +1,11 @@
 // The content model's vocabulary (issue 22), read by the database schema, the contracts,
 // the staff screens and, later, the public pages.
 
+import type { Lang } from '../locales.ts';
+
+/** The language every item is written in first: a missing translation shows its text. */
+export const CONTENT_DEFAULT_LANG: Lang = 'en';
+
 /**
  * What an item is. Pages are free pages at an address staff choose; static pages are the
  * pages the site's own structure links to (terms, privacy, pricing …: they have a fixed

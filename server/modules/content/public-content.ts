@@ -1,5 +1,10 @@
 import { and, eq, gt, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { type ContentKind, type SlugSpace, slugSpaceOf } from '#shared/content/content-values.ts';
+import {
+  CONTENT_DEFAULT_LANG,
+  type ContentKind,
+  type SlugSpace,
+  slugSpaceOf,
+} from '#shared/content/content-values.ts';
 import { contentPath } from '#shared/content/public-paths.ts';
 import type { Lang } from '#shared/locales.ts';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 
 /** The language every item is written in first: a missing translation shows its text. */
-export const DEFAULT_LANG: Lang = 'en';
+export const DEFAULT_LANG: Lang = CONTENT_DEFAULT_LANG;
 
 /** What a public address of content answers (issue 23's pages are made from it). */
 export type PublicContent =

@@ -377,6 +377,31 @@ describe('pages, articles and FAQs', () => {
     expect((await api(pageEndpoints.view, { ...as, query: { id: item.id } })).status).toBe(404);
   });
 
+  it("takes §7's bodies: create {name,url,contents} in English, delete {page_id}", async () => {
+    const url = fresh('page');
+    const created = await api(pageEndpoints.create, {
+      ...as,
+      body: { name: 'Our story', url, contents: 'Founded **2019**.' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.data.item.id;
+    expect(created.data.item.translations.map((tr) => tr.lang)).toEqual(['en']);
+    await api(pageEndpoints.update, {
+      ...as,
+      body: { id, lang: 'fr', name: 'Notre histoire', url, contents: 'Fondée en 2019.' },
+    });
+    const lang = await api(pageEndpoints.deleteLang, { ...as, body: { page_id: id, lang: 'fr' } });
+    expect(lang.body).toEqual({ success: true });
+    const nameless = await api(pageEndpoints.delete, { ...as, body: {} });
+    expect(nameless.body).toMatchObject({
+      errors_validation: { id: ['input_errors.field_is_required'] },
+    });
+    expect((await api(pageEndpoints.delete, { ...as, body: { page_id: id } })).body).toEqual({
+      success: true,
+    });
+    expect((await api(pageEndpoints.view, { ...as, query: { id } })).status).toBe(404);
+  });
+
   it('renders each FAQ answer and keeps its questions in order', async () => {
     const answer = await api(faqEndpoints.create, {
       ...as,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BODY_MAX_BYTES,
   CATEGORY_KINDS,
+  CONTENT_DEFAULT_LANG,
   CONTENT_KINDS,
   CONTENT_STATES,
   FAQ_QUESTIONS_MAX,
@@ -169,7 +170,11 @@ function checkDates(
   }
 }
 
-export const contentCreateRequest = translationShape.merge(itemShape).superRefine(checkDates);
+/** §7 `/pages/create {name,url,contents}`: a text without a language is the default one's. */
+export const contentCreateRequest = translationShape
+  .extend({ lang: contentLang.default(CONTENT_DEFAULT_LANG) })
+  .merge(itemShape)
+  .superRefine(checkDates);
 export type ContentCreateRequest = z.output<typeof contentCreateRequest>;
 
 /**
@@ -187,8 +192,22 @@ export const contentUpdateRequest = translationShape
   .superRefine(checkDates);
 export type ContentUpdateRequest = z.output<typeof contentUpdateRequest>;
 
-export const contentIdInput = z.object({ id: recordIdNumber });
-export const contentLangInput = z.object({ id: recordIdNumber, lang: contentLang });
+/**
+ * An item named by `id`, or by §7's `page_id` (`/pages/delete {page_id}`), which every kind
+ * takes alike; `id` wins when both are sent.
+ */
+const itemIds = { id: recordIdNumber.optional(), page_id: recordIdNumber.optional() };
+function chooseId<T extends { id?: number; page_id?: number }>(
+  { id, page_id, ...rest }: T,
+  ctx: z.RefinementCtx,
+): Omit<T, 'id' | 'page_id'> & { id: number } {
+  const chosen = id ?? page_id;
+  if (chosen !== undefined) return { ...rest, id: chosen };
+  ctx.addIssue({ code: 'custom', path: ['id'], message: 'input_errors.field_is_required' });
+  return z.NEVER;
+}
+export const contentIdInput = z.object(itemIds).transform(chooseId);
+export const contentLangInput = z.object({ ...itemIds, lang: contentLang }).transform(chooseId);
 
 /** A person as content names them. */
 export const contentPerson = z.object({ user_id: z.number().int(), name: z.string() });
