@@ -3,7 +3,7 @@ import { serverEndpoints } from '#shared/contracts/admin/servers.ts';
 import { emitFleetServers } from '../../../realtime/live-signals.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
-import { adminServer, listOf } from './fleet-test-data.ts';
+import { adminServer, fleetCountry, listOf } from './fleet-test-data.ts';
 
 // §2 /admin/servers/servers-list: a compact line per server, grouped by country, live.
 const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
@@ -61,6 +61,44 @@ describe('servers by country', () => {
     await expect
       .element(screen.getByRole('region', { name: 'Netherlands' }))
       .not.toBeInTheDocument();
+  });
+
+  it('filters by country and tag too, in the URL', async () => {
+    const queries: URLSearchParams[] = [];
+    stubFetch({
+      [serverEndpoints.list.url]: (request) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        const country = query.get('country_code');
+        const tag = query.get('tag');
+        return jsonResponse(
+          200,
+          listOf(
+            SERVERS.filter(
+              (server) =>
+                (!country || server.country_code === country) &&
+                (!tag || server.tags.includes(tag)),
+            ),
+            100,
+          ),
+        );
+      },
+      [serverEndpoints.countries.url]: () =>
+        jsonResponse(
+          200,
+          listOf([fleetCountry(), fleetCountry({ country_code: 'NL', name: 'Netherlands' })], 100),
+        ),
+    });
+    const { screen, router } = await renderApp('/en/admin/servers/servers-list', admin);
+    await expect.element(screen.getByRole('region', { name: 'Germany' })).toBeVisible();
+    await screen.getByLabelText('Country').selectOptions('Netherlands');
+    await expect.poll(() => queries.at(-1)?.get('country_code')).toBe('NL');
+    await expect.element(screen.getByRole('region', { name: 'Germany' })).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('region', { name: 'Netherlands' })).toBeVisible();
+    await screen.getByLabelText('Tag').selectOptions('p2p');
+    await expect.poll(() => queries.at(-1)?.get('tag')).toBe('p2p');
+    expect(router.state.location.search).toContain('country_code=NL');
+    expect(router.state.location.search).toContain('tag=p2p');
   });
 
   it('merges the fleet’s live states into the lines', async () => {

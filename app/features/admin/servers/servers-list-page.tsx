@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AdminServer, serverEndpoints } from '#shared/contracts/admin/servers.ts';
 import { MAX_PER_PAGE } from '#shared/contracts/list.ts';
-import { SERVER_STATUSES } from '#shared/vpn/fleet-rules.ts';
 import { failureMessage } from '../../../api/api-error.ts';
 import { call } from '../../../api/client.ts';
 import { QueryProvider } from '../../../api/query-provider.tsx';
@@ -13,26 +12,15 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { useLang } from '../../auth/use-lang.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
-import { FilterField, type ListFilter, SearchField } from '../kit/list-filters.tsx';
+import { FilterField, SearchField } from '../kit/list-filters.tsx';
 import { listQuery, useListParams } from '../kit/list-params.ts';
 import { Pager } from '../kit/pager.tsx';
 import { FLEET_KEYS, useLiveFleet } from './fleet-queries.ts';
 import { ServerNameButton } from './server-columns.tsx';
 import { ServerDialog, type ServerDialogRequest } from './server-dialog.tsx';
+import { SERVER_FILTER_NAMES, useServerFilters } from './server-filters.ts';
 import { DevicesOfCapacity, LastSeen, LoadMeter, ServerStatusBadge } from './server-status.tsx';
 import { ServersTabs } from './servers-tabs.tsx';
-
-const FILTERS: readonly ListFilter[] = [
-  {
-    name: 'status',
-    label: 'staff_servers.fields.status',
-    options: SERVER_STATUSES.map((status) => ({
-      value: status,
-      label: `staff_servers.statuses.${status}`,
-    })),
-  },
-];
-const FILTER_NAMES = FILTERS.map((filter) => filter.name);
 
 interface CountryGroup {
   code: string;
@@ -64,7 +52,8 @@ function byCountry(servers: readonly AdminServer[], lang: string): CountryGroup[
 
 /**
  * §2 /admin/servers/servers-list: the fleet at a glance, a compact line per server grouped by
- * country (each linking to its page), searched and filtered by status; live like the table.
+ * country (each linking to its page), searched and filtered by country, status and tag; live
+ * like the table.
  */
 export function ServersListPage() {
   // The page reads the query cache itself, outside the frame that provides it.
@@ -80,7 +69,8 @@ function ServersList() {
   const lang = useLang();
   useLiveFleet();
   const [dialog, setDialog] = useState<ServerDialogRequest | null>(null);
-  const { params, update } = useListParams(FILTER_NAMES);
+  const filters = useServerFilters();
+  const { params, update } = useListParams(SERVER_FILTER_NAMES);
   const query = {
     ...listQuery(params, MAX_PER_PAGE),
     lang,
@@ -113,7 +103,7 @@ function ServersList() {
           value={params.search}
           onSearch={(search) => update({ search })}
         />
-        {FILTERS.map((filter) => (
+        {filters.map((filter) => (
           <FilterField
             key={filter.name}
             filter={filter}
