@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serviceTestMode } from './service-rule.ts';
+import { servicesRequired, serviceTestMode } from './service-rule.ts';
 
 describe('tests that need a service', () => {
   it.each([
@@ -24,5 +24,15 @@ describe('tests that need a service', () => {
     expect(serviceTestMode(both, { ...redisOnly, TEST_DATABASE_URL: 'postgres://x/y' })).toBe(
       'run',
     );
+  });
+
+  // The WireGuard journey needs root and tools, not a variable: a run that has its services
+  // (TEST_DATABASE_URL set) must still fail without them, never skip.
+  it('says when every service and tool is required, services present or not', () => {
+    expect(
+      servicesRequired({ REQUIRE_TEST_SERVICES: '1', TEST_DATABASE_URL: 'postgres://x/y' }),
+    ).toBe(true);
+    expect(servicesRequired({ CI: 'true' })).toBe(true);
+    expect(servicesRequired({ TEST_DATABASE_URL: 'postgres://x/y' })).toBe(false);
   });
 });

@@ -11,5 +11,10 @@ export function serviceTestMode(
   env: Record<string, string | undefined> = process.env,
 ): 'run' | 'fail' | 'skip' {
   if (variables.every((variable) => env[variable])) return 'run';
-  return env.REQUIRE_TEST_SERVICES === '1' || env.CI ? 'fail' : 'skip';
+  return servicesRequired(env) ? 'fail' : 'skip';
+}
+
+/** Whether this run must have every service and tool its tests need (`npm test`, any CI). */
+export function servicesRequired(env: Record<string, string | undefined> = process.env): boolean {
+  return env.REQUIRE_TEST_SERVICES === '1' || Boolean(env.CI);
 }
