@@ -614,7 +614,12 @@ export class ContentService {
         await this.audit(tx, acting, 'content.updated', item.id, {
           kind: item.kind,
           lang: body.lang,
-          changed: [...saved.changed, ...Object.keys(itemChanges)],
+          // Named as the request names them; the position follows a new category.
+          changed: [
+            ...saved.changed,
+            ...(itemChanges.categoryId !== undefined ? ['category_id'] : []),
+            ...(itemChanges.coverImageId !== undefined ? ['cover_image_id'] : []),
+          ],
           state: body.state,
         });
       }
