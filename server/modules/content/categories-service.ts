@@ -60,7 +60,21 @@ function siblingsOf(kind: CategoryKind, parentId: number | null) {
  * §3 parent_category_id), each in several languages with its own slug, in a manual order.
  */
 export class CategoriesService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Whether the actor may publish (the content settings' rule). */
+    private readonly canPublish: (db: Database, acting: Acting) => Promise<boolean>,
+  ) {}
+
+  /**
+   * A category has no draft: its names, addresses and order show on the public site the
+   * moment they are saved, so only someone who may publish changes them.
+   */
+  private async checkLive(db: Database, acting: Acting) {
+    if (!(await this.canPublish(db, acting))) {
+      throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
+    }
+  }
 
   async list(kind: CategoryKind, query: z.output<typeof categoriesQuery>) {
     const where: (SQL | undefined)[] = [eq(contentCategories.kind, kind)];
@@ -261,6 +275,7 @@ export class CategoriesService {
 
   async create(acting: Acting, kind: CategoryKind, body: CategoryCreate): Promise<ContentCategory> {
     const id = await this.write(async (tx) => {
+      await this.checkLive(tx, acting);
       const parentId = await this.checkParent(tx, kind, body.parent_category_id);
       await this.checkSlug(tx, kind, body.lang, body.url);
       await this.checkMedia(tx, body.og_image_id);
@@ -284,6 +299,7 @@ export class CategoriesService {
 
   async update(acting: Acting, kind: CategoryKind, body: CategoryUpdateRequest) {
     await this.write(async (tx) => {
+      await this.checkLive(tx, acting);
       const row = await this.find(tx, kind, body.category_id, true);
       if (body.version !== undefined) {
         await checkVersion(tx, row.id, body.lang, body.version);
@@ -321,6 +337,7 @@ export class CategoriesService {
   /** Only an empty category goes: no sub-categories, nothing filed in it. */
   async delete(acting: Acting, kind: CategoryKind, id: number): Promise<void> {
     await this.write(async (tx) => {
+      await this.checkLive(tx, acting);
       const row = await this.find(tx, kind, id, true);
       const [child] = await tx
         .select({ n: count() })
@@ -339,6 +356,7 @@ export class CategoriesService {
 
   async deleteLang(acting: Acting, kind: CategoryKind, id: number, lang: Lang): Promise<void> {
     await this.write(async (tx) => {
+      await this.checkLive(tx, acting);
       await this.find(tx, kind, id, true);
       const translations = await tx
         .select({ lang: contentCategoryTranslations.lang })
@@ -361,6 +379,7 @@ export class CategoriesService {
   /** A new order of the categories under one parent: the ids given are all of them, once. */
   async sort(acting: Acting, kind: CategoryKind, parentId: number | null, ids: number[]) {
     await this.write(async (tx) => {
+      await this.checkLive(tx, acting);
       const siblings = await tx
         .select({ id: contentCategories.id })
         .from(contentCategories)

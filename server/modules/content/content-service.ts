@@ -731,6 +731,10 @@ export class ContentService {
   /** A new order of one help category's articles: the ids given are all of them, once. */
   async sortArticles(acting: Acting, categoryId: number, ids: number[]): Promise<void> {
     await this.write(async (tx) => {
+      // The help center shows articles in this order at once: a live change.
+      if (!(await this.canPublish(tx, acting.actor))) {
+        throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
+      }
       const articles = await tx
         .select({ id: contentItems.id })
         .from(contentItems)

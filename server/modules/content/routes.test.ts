@@ -254,6 +254,39 @@ describe('authors', () => {
       body: { page: 'home', faq_id: null },
     });
     expect(faq.status).toBe(403);
+    // A category has no draft: its name, address and order are live once saved.
+    const categoryId = blog.data.category.category_id;
+    const refusals = [
+      await api(blogCategoryEndpoints.create, {
+        cookie: author.cookie,
+        body: { lang: 'en', name: 'Mine', url: fresh('mine') },
+      }),
+      await api(blogCategoryEndpoints.update, {
+        cookie: author.cookie,
+        body: { lang: 'en', name: 'Renamed', url: fresh('renamed'), category_id: categoryId },
+      }),
+      await api(blogCategoryEndpoints.delete, {
+        cookie: author.cookie,
+        body: { category_id: categoryId },
+      }),
+      await api(seoEndpoints.updateCategory, {
+        cookie: author.cookie,
+        body: { ...seoOf('Changed'), category_id: categoryId, lang: 'en', version: 1 },
+      }),
+      await api(articleEndpoints.sort, {
+        cookie: author.cookie,
+        body: { category_id: categoryId, ids: [live.id] },
+      }),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status, refusal.text).toBe(403);
+      expect(refusal.body).toMatchObject({ errors_info: [M.liveSettingsNotAllowed] });
+    }
+    const view = await api(blogCategoryEndpoints.view, {
+      cookie: author.cookie,
+      query: { category_id: categoryId },
+    });
+    expect(view.data.category.translations[0]).toMatchObject({ name: 'Elsewhere', version: 1 });
   });
 
   it('autosave only drafts, never folding into a save a person made', async () => {

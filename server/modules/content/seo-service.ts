@@ -147,6 +147,7 @@ export class SeoService {
     body: z.output<typeof seoCategoryUpdateRequest>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
+      await this.checkLive(tx, acting);
       await checkVersion(tx, body.category_id, body.lang, body.version);
       await this.checkMedia(tx, body.og_image_id);
       const updated = await tx
