@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import {
+  articleEndpoints,
   blogCategoryEndpoints,
   CONTENT_MESSAGES,
   type ContentCategory,
+  type ContentListItem,
   helpCategoryEndpoints,
 } from '#shared/contracts/admin/content.ts';
 import type { Lang } from '#shared/locales.ts';
@@ -38,12 +40,13 @@ function category(
       focus_keyphrase: '',
       og_image_id: null,
       canonical_url: '',
+      version: 1,
     })),
     ...extra,
   };
 }
 
-const list = (items: ContentCategory[]) => ({
+const list = <T,>(items: T[]) => ({
   items,
   controls: { page: 1, per_page: 50, total: items.length, last_page: 1 },
 });
@@ -188,6 +191,7 @@ describe('blog categories', () => {
       focus_keyphrase: '',
       og_image_id: null,
       canonical_url: '',
+      version: 1,
     });
   });
 
@@ -331,6 +335,229 @@ describe('help-center categories', () => {
     ]);
     await expect.element(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
     expect(names()).toEqual(['Troubleshooting', 'Getting started', 'Billing']);
+  });
+
+  it('reorders the articles of a chosen category by keyboard and drag, and saves them', async () => {
+    const article = (id: number, name: string, category_id: number, position: number) =>
+      ({
+        id,
+        kind: 'article',
+        key: null,
+        category: { category_id, name: '' },
+        position,
+        author: null,
+        updated_at: '2026-11-20T10:00:00Z',
+        translations: [
+          {
+            lang: 'en',
+            name,
+            url: name.toLowerCase().replaceAll(' ', '-'),
+            state: 'published',
+            publish_at: null,
+            unpublish_at: null,
+            published_at: '2026-11-20T10:00:00Z',
+            updated_at: '2026-11-20T10:00:00Z',
+            seo_title: '',
+            seo_description: '',
+          },
+        ],
+      }) satisfies ContentListItem;
+    // The server's articles, each read by category in position order, as the screen asks.
+    let articles = [
+      article(51, 'Install the app', 11, 1),
+      article(52, 'Sign in', 11, 2),
+      article(53, 'Pick a server', 11, 3),
+      article(61, 'Pay by card', 21, 1),
+      article(62, 'Refunds', 21, 2),
+    ];
+    const withArticles = HELP.map((item) =>
+      item.category_id === 11 || item.category_id === 21 ? { ...item, items_count: 2 } : item,
+    );
+    const seen = stubFetch({
+      [helpCategoryEndpoints.list.url]: () => jsonResponse(200, list(withArticles)),
+      [articleEndpoints.list.url]: (request) => {
+        const query = new URL(request.url).searchParams;
+        const items = articles
+          .filter((item) => String(item.category?.category_id) === query.get('category_id'))
+          .sort((a, b) => a.position - b.position);
+        return jsonResponse(200, list(items));
+      },
+      [articleEndpoints.sort.url]: async (request) => {
+        const body = await request.clone().json();
+        articles = articles.map((item) =>
+          body.ids.includes(item.id) ? { ...item, position: body.ids.indexOf(item.id) + 1 } : item,
+        );
+        return jsonResponse(200, { success: true });
+      },
+    });
+    const { screen } = await renderApp('/en/admin/help-center/categories/sorting', admin);
+    const section = screen.getByRole('region', { name: 'Order of the articles in a category' });
+    const chooser = section.getByLabelText('Category');
+    // At first the first category with articles of its own.
+    await expect.element(chooser).toHaveValue('11');
+    const setup = section.getByRole('list', { name: 'Order of the articles in Setup' });
+    const names = () =>
+      setup
+        .getByTestId('article-name')
+        .elements()
+        .map((element) => element.textContent);
+    await expect.element(setup.getByText('Pick a server')).toBeVisible();
+    expect(names()).toEqual(['Install the app', 'Sign in', 'Pick a server']);
+    const query = new URL(
+      seen.find((request) => new URL(request.url).pathname === articleEndpoints.list.url)?.url ??
+        '',
+    ).searchParams;
+    expect(Object.fromEntries(query)).toMatchObject({
+      category_id: '11',
+      sort: 'position',
+      direction: 'asc',
+    });
+
+    // By keyboard, announced in the page's words for an article.
+    const handle = section.getByRole('button', { name: 'Move Pick a server', exact: true });
+    handle.element().focus();
+    await userEvent.keyboard(' ');
+    const announcer = screen.getByTestId('categories-announcer');
+    await expect.element(announcer).toHaveTextContent('Pick a server picked up, position 3 of 3.');
+    await userEvent.keyboard('{Home}');
+    await expect.element(announcer).toHaveTextContent('Pick a server moved to position 1 of 3.');
+    await userEvent.keyboard(' ');
+    await expect.element(announcer).toHaveTextContent('Pick a server dropped at position 1 of 3.');
+    expect(names()).toEqual(['Pick a server', 'Install the app', 'Sign in']);
+    await expect.element(screen.getByText('Unsaved changes')).toBeVisible();
+
+    // Another category, dragged by its handle; the first arrangement waits to be saved too.
+    await chooser.selectOptions('21');
+    const payments = section.getByRole('list', { name: 'Order of the articles in Payments' });
+    await expect.element(payments.getByText('Refunds')).toBeVisible();
+    const grip = payments.getByRole('button', { name: 'Move Refunds', exact: true });
+    const target = payments.getByTestId('sortable-61').element().getBoundingClientRect();
+    const start = grip.element().getBoundingClientRect();
+    const at = (y: number) => ({
+      bubbles: true,
+      isPrimary: true,
+      button: 0,
+      clientX: start.left + 5,
+      clientY: y,
+    });
+    const paymentNames = () =>
+      payments
+        .getByTestId('article-name')
+        .elements()
+        .map((element) => element.textContent);
+    grip.element().dispatchEvent(new PointerEvent('pointerdown', at(start.top + 5)));
+    window.dispatchEvent(new PointerEvent('pointermove', at(target.top + 2)));
+    await expect.poll(paymentNames).toEqual(['Refunds', 'Pay by card']);
+    window.dispatchEvent(new PointerEvent('pointerup', at(target.top + 2)));
+    await expect.element(announcer).toHaveTextContent('Refunds dropped at position 1 of 2.');
+
+    await screen.getByRole('button', { name: 'Save order' }).click();
+    await expect
+      .poll(() => bodies(seen, articleEndpoints.sort.url))
+      .toEqual([
+        { category_id: 11, ids: [53, 51, 52] },
+        { category_id: 21, ids: [62, 61] },
+      ]);
+    await expect.element(screen.getByText('Unsaved changes')).not.toBeInTheDocument();
+    await expect.element(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
+    expect(await bodies(seen, helpCategoryEndpoints.sort.url)).toEqual([]);
+    // The saved order, read again, is the one arranged.
+    expect(paymentNames()).toEqual(['Refunds', 'Pay by card']);
+
+    // A reload shows the order the server now holds.
+    await screen.unmount();
+    vi.unstubAllGlobals();
+    stubFetch({
+      [helpCategoryEndpoints.list.url]: () => jsonResponse(200, list(withArticles)),
+      [articleEndpoints.list.url]: (request) => {
+        const id = new URL(request.url).searchParams.get('category_id');
+        const items = articles
+          .filter((item) => String(item.category?.category_id) === id)
+          .sort((a, b) => a.position - b.position);
+        return jsonResponse(200, list(items));
+      },
+    });
+    const reloaded = await renderApp('/en/admin/help-center/categories/sorting', admin);
+    const again = reloaded.screen.getByRole('list', { name: 'Order of the articles in Setup' });
+    await expect.element(again.getByText('Pick a server')).toBeVisible();
+    expect(
+      again
+        .getByTestId('article-name')
+        .elements()
+        .map((element) => element.textContent),
+    ).toEqual(['Pick a server', 'Install the app', 'Sign in']);
+  });
+
+  it('says so when a category’s articles changed meanwhile, and shows them as they are', async () => {
+    const one = {
+      id: 51,
+      kind: 'article',
+      key: null,
+      category: { category_id: 11, name: 'Setup' },
+      position: 1,
+      author: null,
+      updated_at: '2026-11-20T10:00:00Z',
+      translations: [],
+    } satisfies ContentListItem;
+    const named = (id: number, name: string, position: number): ContentListItem => ({
+      ...one,
+      id,
+      position,
+      translations: [
+        {
+          lang: 'en',
+          name,
+          url: name.toLowerCase(),
+          state: 'draft',
+          publish_at: null,
+          unpublish_at: null,
+          published_at: null,
+          updated_at: '2026-11-20T10:00:00Z',
+          seo_title: '',
+          seo_description: '',
+        },
+      ],
+    });
+    let articles = [named(51, 'Install', 1), named(52, 'Sign in', 2)];
+    stubFetch({
+      [helpCategoryEndpoints.list.url]: () =>
+        jsonResponse(200, list(HELP.map((item) => ({ ...item, items_count: 2 })))),
+      [articleEndpoints.list.url]: (request) =>
+        jsonResponse(
+          200,
+          list(new URL(request.url).searchParams.get('category_id') === '11' ? articles : []),
+        ),
+      [articleEndpoints.sort.url]: () => {
+        // Someone filed a third article here meanwhile.
+        articles = [...articles, named(53, 'Devices', 3)];
+        return jsonResponse(422, {
+          code: 'validation_failed',
+          errors_validation: { ids: ['input_errors.field_is_invalid'] },
+          errors_info: [],
+        });
+      },
+    });
+    const { screen } = await renderApp('/en/admin/help-center/categories/sorting', admin);
+    const section = screen.getByRole('region', { name: 'Order of the articles in a category' });
+    await section.getByLabelText('Category').selectOptions('11');
+    await section.getByRole('button', { name: 'Move Install down' }).click();
+    await screen.getByRole('button', { name: 'Save order' }).click();
+    await expect
+      .element(
+        screen.getByText(
+          'The articles of this category changed while you were arranging them. Their current order is shown: arrange them again.',
+        ),
+      )
+      .toBeVisible();
+    const setup = section.getByRole('list', { name: 'Order of the articles in Setup' });
+    await expect.element(setup.getByText('Devices')).toBeVisible();
+    expect(
+      setup
+        .getByTestId('article-name')
+        .elements()
+        .map((element) => element.textContent),
+    ).toEqual(['Install', 'Sign in', 'Devices']);
+    await expect.element(screen.getByRole('button', { name: 'Save order' })).toBeDisabled();
   });
 
   it('offers to try again when the categories cannot be loaded', async () => {

@@ -14,10 +14,12 @@ import { useLang } from '../../auth/use-lang.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import { SortableList, type SortableTexts } from '../kit/sortable-list.tsx';
 import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
+import { ArticleOrderSection } from './article-order-section.tsx';
 import { LanguageList } from './category-columns.tsx';
 import { HelpCategoryTabs } from './category-list-pages.tsx';
 import { CATEGORY_TREES, categoriesKey, categoryName } from './category-trees.ts';
 import { useAllCategories } from './use-all-categories.ts';
+import { useArticleOrder } from './use-article-order.ts';
 
 const SORT_TEXTS: SortableTexts = {
   help: 'staff_categories.sort.help',
@@ -64,8 +66,9 @@ function moveId(ids: readonly number[], id: number, to: number): number[] {
 }
 
 /**
- * §2 /admin/help-center/categories/sorting: the order of the top-level categories, and of
- * each one's sub-categories, by drag, keyboard or buttons; saved together, a level at a time.
+ * §2 /admin/help-center/categories/sorting: the order of the top-level categories, of each
+ * one's sub-categories, and of the articles of any category, by drag, keyboard or buttons;
+ * saved together, a level (or a category's articles) at a time.
  */
 function CategorySortingPage() {
   return (
@@ -115,7 +118,8 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
   const changed = Object.keys(order)
     .map(Number)
     .filter((parent) => !sameIds(order[parent], base[parent]));
-  const dirty = changed.length > 0;
+  const articles = useArticleOrder(categories);
+  const dirty = changed.length > 0 || articles.dirty;
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
   const announce = (text: string) =>
@@ -130,6 +134,7 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
 
   const discard = () => {
     setEdited(null);
+    articles.discard();
     announce(t('staff_categories.sort.discarded'));
   };
 
@@ -146,6 +151,8 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
           },
         });
       }
+      // Then the articles, a category at a time, each call every article of it.
+      await articles.save();
       await queryClient.invalidateQueries({ queryKey: categoriesKey(CATEGORY_TREES.help) });
       setEdited(null);
       notify.success('staff_categories.sort.saved');
@@ -223,6 +230,12 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
           </section>
         );
       })}
+      <ArticleOrderSection
+        order={articles}
+        categories={categories}
+        announce={announce}
+        disabled={saving}
+      />
       <div
         aria-live="assertive"
         aria-atomic="true"

@@ -24,8 +24,14 @@ export const CATEGORY_TREES: Record<CategoryTreeName, CategoryTree> = {
 /** The list's query key: the kit's list pages of the same call share its prefix. */
 export const categoriesKey = (tree: CategoryTree) => ['admin', tree.endpoints.list.url];
 
-/** The category's name in the page's language, else English, else its first translation. */
-export function categoryName(category: Pick<ContentCategory, 'translations'>, lang: Lang): string {
+/** Whatever has names per language: a category, or an item filed in one. */
+type Named = { translations: readonly { lang: Lang; name: string }[] };
+
+/**
+ * The name of a category (or of an article filed in one) in the page's language, else
+ * English, else its first translation.
+ */
+export function categoryName(category: Named, lang: Lang): string {
   const { translations } = category;
   return (
     translations.find((t) => t.lang === lang)?.name ??
@@ -39,4 +45,26 @@ export function categoryName(category: Pick<ContentCategory, 'translations'>, la
 export function categorySlug(category: Pick<ContentCategory, 'translations'>, lang: Lang): string {
   const { translations } = category;
   return (translations.find((t) => t.lang === lang) ?? translations[0])?.url ?? '';
+}
+
+/**
+ * A tree's categories as the choices of a select: each top-level one followed by its
+ * sub-categories, which a dash sets apart, named in the page's language.
+ */
+export function categoryChoices(
+  categories: readonly ContentCategory[],
+  lang: Lang,
+): { value: string; label: string }[] {
+  const choice = (category: ContentCategory, prefix = '') => ({
+    value: String(category.category_id),
+    label: `${prefix}${categoryName(category, lang)}`,
+  });
+  return categories
+    .filter((category) => category.parent_category_id === null)
+    .flatMap((top) => [
+      choice(top),
+      ...categories
+        .filter((child) => child.parent_category_id === top.category_id)
+        .map((child) => choice(child, '— ')),
+    ]);
 }

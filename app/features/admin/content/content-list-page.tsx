@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_STATES } from '#shared/content/content-values.ts';
 import type { ContentListItem } from '#shared/contracts/admin/content.ts';
@@ -5,6 +6,12 @@ import { LANGS, type Lang } from '#shared/locales.ts';
 import { LinkButton } from '../../../layout/link-button.tsx';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import {
+  CATEGORY_TREES,
+  type CategoryTree,
+  categoryChoices,
+} from '../content-categories/category-trees.ts';
+import { useAllCategories } from '../content-categories/use-all-categories.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import type { Column } from '../kit/data-table.tsx';
 import { formatDateTime } from '../kit/format.ts';
@@ -97,9 +104,11 @@ function columns(area: ContentArea, lang: Lang): Column<ContentListItem>[] {
 /** §2 the overview of one content section: every item with its languages' states. */
 function ContentListPage({ areaName }: { areaName: ContentAreaName }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const area = CONTENT_AREAS[areaName];
   const texts = `staff_content.areas.${areaName}`;
+  const tree = Object.values(CATEGORY_TREES).find(
+    (candidate) => candidate.endpoints.list === area.categories,
+  );
   return (
     <AdminPage
       title={t(`${texts}.title`)}
@@ -112,18 +121,54 @@ function ContentListPage({ areaName }: { areaName: ContentAreaName }) {
       }
     >
       {areaName === 'posts' && <ContentSettingsPanel />}
-      <ListPage
-        endpoint={area.list}
-        caption={t(`${texts}.caption`)}
-        columns={columns(area, lang)}
-        rowKey={(item) => item.id}
-        filters={FILTERS}
-        searchLabel={t('staff_content.filters.search')}
-        empty={{ title: t(`${texts}.empty_title`), text: t(`${texts}.empty_text`) }}
-        fixed={area.fixed}
-      />
+      {tree ? <FiledContentList area={area} tree={tree} /> : <ContentList area={area} />}
       {areaName === 'articles' && <HelpInsightsPanel />}
     </AdminPage>
+  );
+}
+
+/**
+ * The list of an area whose items are filed in a category tree, with the category filter
+ * too: its choices are the tree's categories, a top-level one followed by its own.
+ */
+function FiledContentList({ area, tree }: { area: ContentArea; tree: CategoryTree }) {
+  const lang = useLang();
+  const categories = useAllCategories(tree);
+  const filters = useMemo(
+    () => [
+      ...FILTERS,
+      {
+        name: 'category_id',
+        label: 'staff_content.filters.category',
+        options: categoryChoices(categories.data ?? [], lang),
+      },
+    ],
+    [categories.data, lang],
+  );
+  return <ContentList area={area} filters={filters} />;
+}
+
+function ContentList({
+  area,
+  filters = FILTERS,
+}: {
+  area: ContentArea;
+  filters?: readonly ListFilter[];
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const texts = `staff_content.areas.${area.name}`;
+  return (
+    <ListPage
+      endpoint={area.list}
+      caption={t(`${texts}.caption`)}
+      columns={columns(area, lang)}
+      rowKey={(item) => item.id}
+      filters={filters}
+      searchLabel={t('staff_content.filters.search')}
+      empty={{ title: t(`${texts}.empty_title`), text: t(`${texts}.empty_text`) }}
+      fixed={area.fixed}
+    />
   );
 }
 
