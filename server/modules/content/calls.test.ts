@@ -820,6 +820,29 @@ describe('help-center articles', () => {
   });
 });
 
+describe('authors', () => {
+  it("lists who wrote items of a kind, once each, for the lists' author filter", async () => {
+    const writer = await signedInUser(app, { role: 'AUTHOR', name: 'Wren Writer' });
+    await api(postEndpoints.create, { cookie: writer.cookie, body: text(fresh('wren')) });
+    await api(postEndpoints.create, { cookie: writer.cookie, body: text(fresh('wren')) });
+    await createPost();
+    const posts = await api(contentEndpoints.authors, { ...as, query: { kind: 'post' } });
+    expect(posts.status, posts.text).toBe(200);
+    const ids = posts.data.items.map((person) => person.user_id);
+    expect(ids.filter((id) => id === writer.user.id)).toHaveLength(1);
+    expect(ids).toContain(admin.user.id);
+    expect(posts.data.items).toContainEqual({ user_id: writer.user.id, name: 'Wren Writer' });
+    // Nobody wrote an FAQ here but the admin, if anyone: the writer is not listed.
+    const faqs = await api(contentEndpoints.authors, { ...as, query: { kind: 'faq' } });
+    expect(faqs.data.items.map((person) => person.user_id)).not.toContain(writer.user.id);
+    const unknown = await api(contentEndpoints.authors, {
+      ...as,
+      query: { kind: 'poem' as never },
+    });
+    expect(unknown.status).toBe(422);
+  });
+});
+
 describe('main pages and settings', () => {
   it('lists every main page in every language, with what was saved', async () => {
     const before = await api(seoEndpoints.mainPages, as);

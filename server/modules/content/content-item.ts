@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ContentKind, ContentState } from '#shared/content/content-values.ts';
 import type {
   ContentItem,
@@ -11,6 +11,7 @@ import {
   type ContentItemRow,
   type ContentTranslationRow,
   contentCategoryTranslations,
+  contentItems,
   contentRedirects,
   contentTags,
   contentTranslations,
@@ -34,6 +35,21 @@ export async function peopleById(
   return new Map(
     rows.map((row) => [row.id, { user_id: row.id, name: row.name || `@${row.username}` }]),
   );
+}
+
+/** The people who wrote items of a kind, by name (the lists' author filter). */
+export async function authorsOf(db: Database, kind: ContentKind): Promise<NonNullable<Person>[]> {
+  const rows = await db
+    .selectDistinct({ id: contentItems.authorId })
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, kind), isNotNull(contentItems.authorId)));
+  const people = await peopleById(
+    db,
+    rows.map((row) => row.id),
+  );
+  return [...people.values()]
+    .filter((person) => person !== null)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** A category's name for lists: in the language asked, else in any it has. */

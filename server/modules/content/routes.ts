@@ -18,6 +18,7 @@ import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { CategoriesService } from './categories-service.ts';
+import { authorsOf } from './content-item.ts';
 import { listContent } from './content-query.ts';
 import { type Acting, AREA_KINDS, type ContentArea, ContentService } from './content-service.ts';
 import { mediaRoutes } from './media-routes.ts';
@@ -121,6 +122,9 @@ export function contentRoutes(app: App): Route[] {
     route(faqEndpoints.list, ({ query }) => listContent(app.db, AREA_KINDS.faq, query)),
     ...itemRoutes('faq', faqEndpoints),
     ...mediaRoutes(app),
+    route(contentEndpoints.authors, async ({ query }) => ({
+      items: await authorsOf(app.db, query.kind),
+    })),
     route(contentEndpoints.revisions, ({ query }) =>
       listRevisions(app.db, query.id, query.lang, query),
     ),

@@ -733,6 +733,15 @@ export const faqEndpoints = {
 };
 
 export const contentEndpoints = {
+  authors: endpoint({
+    ...staff,
+    tag: 'content',
+    method: 'GET',
+    path: '/content/authors',
+    summary: 'Who wrote items of a kind (the lists’ author filter), by name',
+    query: z.object({ kind: contentKind }),
+    response: z.object({ items: z.array(contentPerson) }),
+  }),
   revisions: endpoint({
     ...staff,
     tag: 'content',

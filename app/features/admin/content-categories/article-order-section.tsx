@@ -62,7 +62,7 @@ export function ArticleOrderSection({
         >
           {categoryChoices(categories, lang).map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {choice.text}
             </option>
           ))}
         </select>

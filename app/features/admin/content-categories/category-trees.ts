@@ -54,10 +54,10 @@ export function categorySlug(category: Pick<ContentCategory, 'translations'>, la
 export function categoryChoices(
   categories: readonly ContentCategory[],
   lang: Lang,
-): { value: string; label: string }[] {
+): { value: string; text: string }[] {
   const choice = (category: ContentCategory, prefix = '') => ({
     value: String(category.category_id),
-    label: `${prefix}${categoryName(category, lang)}`,
+    text: `${prefix}${categoryName(category, lang)}`,
   });
   return categories
     .filter((category) => category.parent_category_id === null)

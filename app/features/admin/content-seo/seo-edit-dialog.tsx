@@ -18,9 +18,9 @@ import { Modal } from '../../../ui/modal.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify } from '../../../ui/toast.tsx';
 import type { ContentArea } from '../content/content-areas.ts';
-import { CATEGORY_TREES } from '../content-categories/category-trees.ts';
 import { contentItemKey } from '../content/content-editor.tsx';
 import { SeoPanel, type SeoPanelInput } from '../content/seo-panel.tsx';
+import { CATEGORY_TREES } from '../content-categories/category-trees.ts';
 import {
   refusalOf,
   type SeoDraft,

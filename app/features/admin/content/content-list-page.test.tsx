@@ -148,6 +148,35 @@ describe('the blog posts overview', () => {
   });
 });
 
+describe('the author filter', () => {
+  it('offers the people who wrote items of the kind, by the names they have', async () => {
+    const seen = stubFetch({
+      [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES])),
+      [contentEndpoints.settings.url]: () => jsonResponse(200, { authors_can_publish: false }),
+      [contentEndpoints.authors.url]: () =>
+        jsonResponse(200, {
+          items: [
+            { user_id: 7, name: 'Otto Author' },
+            { user_id: 8, name: 'Ms. Ada: editor' },
+          ],
+        }),
+      [postEndpoints.list.url]: () => jsonResponse(200, list([WIREGUARD])),
+    });
+    const { screen, router } = await renderApp('/en/admin/blog/posts/overview', author);
+    const filter = screen.getByLabelText('Author');
+    // A name holding the translator's separators is shown as it is.
+    await expect
+      .element(filter.getByRole('option', { name: 'Ms. Ada: editor' }))
+      .toBeInTheDocument();
+    expect(queries(seen, contentEndpoints.authors.url)[0]).toEqual({ kind: 'post' });
+    await filter.selectOptions('8');
+    await expect
+      .poll(() => queries(seen, postEndpoints.list.url).at(-1))
+      .toMatchObject({ author_id: '8' });
+    expect(new URLSearchParams(router.state.location.search).get('author_id')).toBe('8');
+  });
+});
+
 describe('the help-center articles overview', () => {
   it('offers the categories with their sub-categories under them', async () => {
     const help = (id: number, name: string, parent: number | null = null) =>

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_STATES } from '#shared/content/content-values.ts';
-import type { ContentListItem } from '#shared/contracts/admin/content.ts';
+import { type ContentListItem, contentEndpoints } from '#shared/contracts/admin/content.ts';
 import { LANGS, type Lang } from '#shared/locales.ts';
+import { call } from '../../../api/client.ts';
 import { LinkButton } from '../../../layout/link-button.tsx';
 import { RouteLink } from '../../../layout/route-link.tsx';
 import { useLang } from '../../auth/use-lang.ts';
@@ -121,9 +123,29 @@ function ContentListPage({ areaName }: { areaName: ContentAreaName }) {
       }
     >
       {areaName === 'posts' && <ContentSettingsPanel />}
-      {tree ? <FiledContentList area={area} tree={tree} /> : <ContentList area={area} />}
+      {tree ? <FiledContentList area={area} tree={tree} /> : <AuthoredContentList area={area} />}
       {areaName === 'articles' && <HelpInsightsPanel />}
     </AdminPage>
+  );
+}
+
+/** The people who wrote the area's items, as the author filter's choices. */
+function useAuthorFilter(area: ContentArea): ListFilter {
+  const authors = useQuery({
+    queryKey: ['admin', contentEndpoints.authors.url, area.kind],
+    queryFn: ({ signal }) =>
+      call(contentEndpoints.authors, { query: { kind: area.kind } }, { signal }),
+  });
+  return useMemo(
+    () => ({
+      name: 'author_id',
+      label: 'staff_content.filters.author',
+      options: (authors.data?.items ?? []).map((person) => ({
+        value: String(person.user_id),
+        text: person.name,
+      })),
+    }),
+    [authors.data],
   );
 }
 
@@ -134,6 +156,7 @@ function ContentListPage({ areaName }: { areaName: ContentAreaName }) {
 function FiledContentList({ area, tree }: { area: ContentArea; tree: CategoryTree }) {
   const lang = useLang();
   const categories = useAllCategories(tree);
+  const author = useAuthorFilter(area);
   const filters = useMemo(
     () => [
       ...FILTERS,
@@ -142,19 +165,20 @@ function FiledContentList({ area, tree }: { area: ContentArea; tree: CategoryTre
         label: 'staff_content.filters.category',
         options: categoryChoices(categories.data ?? [], lang),
       },
+      author,
     ],
-    [categories.data, lang],
+    [categories.data, lang, author],
   );
   return <ContentList area={area} filters={filters} />;
 }
 
-function ContentList({
-  area,
-  filters = FILTERS,
-}: {
-  area: ContentArea;
-  filters?: readonly ListFilter[];
-}) {
+function AuthoredContentList({ area }: { area: ContentArea }) {
+  const author = useAuthorFilter(area);
+  const filters = useMemo(() => [...FILTERS, author], [author]);
+  return <ContentList area={area} filters={filters} />;
+}
+
+function ContentList({ area, filters }: { area: ContentArea; filters: readonly ListFilter[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const texts = `staff_content.areas.${area.name}`;

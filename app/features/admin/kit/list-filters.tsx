@@ -3,14 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedCallback } from '../../../lib/use-debounced-callback.ts';
 
 /**
- * A filter of the list: a query parameter with its choices, a day, or free text; labels
- * are i18n keys.
+ * A choice of a filter: `label` is an i18n key; `text` is shown as it is (a name staff gave,
+ * which the translator would read as a key: "Setup: first steps" holds its separator).
+ */
+export type FilterOption = { value: string; label: string } | { value: string; text: string };
+
+/**
+ * A filter of the list: a query parameter with its choices, a day, or free text; its label
+ * is an i18n key.
  */
 export interface ListFilter {
   name: string;
   label: string;
   kind?: 'select' | 'date' | 'text';
-  options?: readonly { value: string; label: string }[];
+  options?: readonly FilterOption[];
 }
 
 /**
@@ -97,7 +103,7 @@ export function FilterField(props: {
         <option value="">{t('staff.kit.any')}</option>
         {props.filter.options?.map((option) => (
           <option key={option.value} value={option.value}>
-            {t(option.label)}
+            {'text' in option ? option.text : t(option.label)}
           </option>
         ))}
       </select>

@@ -20,7 +20,7 @@ export function useServerFilters(): ListFilter[] {
       label: 'staff_servers.fields.country_code',
       options: (countries.data ?? []).map((country) => ({
         value: country.country_code,
-        label: country.name,
+        text: country.name,
       })),
     },
     {
@@ -40,7 +40,7 @@ export function useServerFilters(): ListFilter[] {
           ...(tags.data?.items.map((item) => item.tag) ?? SUGGESTED_TAGS),
           ...(tag ? [tag] : []),
         ]),
-      ].map((value) => ({ value, label: value })),
+      ].map((value) => ({ value, text: value })),
     },
   ];
 }
