@@ -83,6 +83,7 @@ export function mediaRoutes(app: App): Route[] {
   const media = new MediaService({ db: app.db, storage: app.storage, log: app.log });
   return [
     route(mediaEndpoints.list, ({ query }) => media.list(query)),
+    route(mediaEndpoints.view, async ({ query }) => ({ media: await media.view(query.media_id) })),
     route(mediaEndpoints.upload, async ({ request, auth }) => {
       // Counted before the upload is read: decoding a large image is the costly part.
       await app.rateLimiter.consume([

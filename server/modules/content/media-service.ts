@@ -252,6 +252,14 @@ export class MediaService {
     return row;
   }
 
+  /** One image, as the library lists it. */
+  async view(id: number): Promise<ContentMediaItem> {
+    const [row] = await this.deps.db.select().from(contentMedia).where(eq(contentMedia.id, id));
+    if (!row) throw new AppError('not_found');
+    const uses = await countUses(this.deps.db, [id]);
+    return presentMedia(row, uses.get(id) ?? 0);
+  }
+
   private async present(db: Database, id: number): Promise<ContentMediaItem> {
     const row = await this.find(db, id);
     const uses = await countUses(db, [id]);

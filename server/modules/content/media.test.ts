@@ -256,6 +256,21 @@ describe('the library', () => {
   });
 });
 
+describe('one image', () => {
+  it('is read as the library lists it, and is not found once deleted', async () => {
+    const media = await uploaded('A chosen sharing image');
+    const view = (id: number) =>
+      send('GET', `${mediaEndpoints.view.url}?media_id=${id}`, admin.cookie);
+    const answer = await view(media.media_id);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      media: { media_id: media.media_id, alt: 'A chosen sharing image', url: media.url, uses: 0 },
+    });
+    await send('POST', mediaEndpoints.delete.url, admin.cookie, { media_id: media.media_id });
+    expect((await view(media.media_id)).status).toBe(404);
+  });
+});
+
 describe('deleting an image', () => {
   it('deletes an unused image and its file', async () => {
     const media = await uploaded('Unused');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '../../validation/record-id.ts';
 import { endpoint } from '../endpoint.ts';
 import { listResponse } from '../list.ts';
 import {
@@ -77,6 +78,14 @@ export const mediaEndpoints = {
     summary: 'The media library, the newest first; search by alt text or file name',
     query: mediaQuery,
     response: listResponse(contentMediaItem),
+  }),
+  view: endpoint({
+    ...staff,
+    method: 'GET',
+    path: '/media/view',
+    summary: 'One image of the library (a stored choice shown again); 404 once deleted',
+    query: z.object({ media_id: recordId }),
+    response: mediaResponse,
   }),
   upload: endpoint({
     ...staff,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAIN_PAGES } from '#shared/content/content-values.ts';
 import { CONTENT_MESSAGES, seoEndpoints } from '#shared/contracts/admin/content.ts';
+import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { LANGS } from '#shared/locales.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { type FetchHandler, jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
@@ -34,6 +35,23 @@ async function open(update: FetchHandler) {
   const seen = stubFetch({
     [seoEndpoints.mainPages.url]: () => jsonResponse(200, mainPages()),
     [seoEndpoints.updateMainPage.url]: update,
+    [mediaEndpoints.list.url]: () =>
+      jsonResponse(200, {
+        items: [
+          {
+            media_id: 12,
+            url: '/media/content/k3y.webp',
+            width: 1200,
+            height: 630,
+            bytes: 2_048,
+            alt: 'Our app on a laptop',
+            original_name: 'laptop.png',
+            uses: 0,
+            created_at: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+        controls: { page: 1, per_page: 24, total: 1, last_page: 1 },
+      }),
   });
   const { screen } = await renderApp('/en/admin/seo/main-pages', admin);
   await expect
@@ -93,12 +111,21 @@ describe('the main pages’ SEO', () => {
     expect(sent()).toHaveLength(0);
 
     await screen.getByLabelText('Canonical address').fill('');
-    await screen.getByLabelText('Open Graph image (media number)').fill('12');
+    const image = screen.getByRole('group', { name: 'Open Graph image' });
+    await image.getByRole('button', { name: 'Choose an image' }).click();
+    await screen
+      .getByRole('dialog', { name: 'Images' })
+      .getByRole('button', { name: 'Choose “Our app on a laptop”' })
+      .click();
+    await expect.element(image.getByText('Our app on a laptop')).toBeVisible();
     await screen.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.element(screen.getByText('This image no longer exists.')).toBeVisible();
+    // The refusal under the chooser, which takes the focus and reads it.
+    await expect.element(image.getByText('This image no longer exists.')).toBeVisible();
+    const change = image.getByRole('button', { name: 'Change the image' });
+    await expect.element(change).toHaveFocus();
     await expect
-      .element(screen.getByLabelText('Open Graph image (media number)'))
-      .toHaveAttribute('aria-invalid', 'true');
+      .element(change)
+      .toHaveAccessibleDescription('Our app on a laptop This image no longer exists.');
     await expect
       .element(screen.getByLabelText('SEO title'))
       .toHaveValue('Fast private VPN for every device');

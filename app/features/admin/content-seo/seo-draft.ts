@@ -6,8 +6,8 @@ export interface SeoDraft {
   seo_title: string;
   seo_description: string;
   focus_keyphrase: string;
-  /** The media id as typed: digits, or '' for none. */
-  og_image_id: string;
+  /** The media id chosen in the library, or null for none. */
+  og_image_id: number | null;
   canonical_url: string;
 }
 
@@ -41,7 +41,7 @@ export function seoDraftOf(stored: StoredSeo | undefined): SeoDraft {
     seo_title: stored?.seo_title ?? '',
     seo_description: stored?.seo_description ?? '',
     focus_keyphrase: stored?.focus_keyphrase ?? '',
-    og_image_id: stored?.og_image_id == null ? '' : String(stored.og_image_id),
+    og_image_id: stored?.og_image_id ?? null,
     canonical_url: stored?.canonical_url ?? '',
   };
 }
@@ -57,15 +57,7 @@ export function sameSeoDraft(a: SeoDraft, b: SeoDraft): boolean {
 export function seoRequestOf(
   draft: SeoDraft,
 ): { ok: true; fields: SeoFields } | { ok: false; refusal: SeoRefusal } {
-  const id = draft.og_image_id.trim();
-  const parsed = seoFields.safeParse({
-    seo_title: draft.seo_title,
-    seo_description: draft.seo_description,
-    focus_keyphrase: draft.focus_keyphrase,
-    // Anything but digits is not a media id: NaN makes the schema say so under the field.
-    og_image_id: id === '' ? null : /^\d+$/.test(id) ? Number(id) : Number.NaN,
-    canonical_url: draft.canonical_url,
-  });
+  const parsed = seoFields.safeParse(draft);
   if (parsed.success) return { ok: true, fields: parsed.data };
   const fields: SeoRefusal['fields'] = {};
   for (const issue of parsed.error.issues) {

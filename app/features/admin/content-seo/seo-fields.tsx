@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DESCRIPTION_CHARS, TITLE_CHARS } from '#shared/content/text-width.ts';
 import { FormField } from '../../../ui/form-field.tsx';
 import { TextInput } from '../../../ui/text-input.tsx';
+import { OgImageField } from '../content/og-image-field.tsx';
 import type { SeoDraft, SeoRefusal } from './seo-draft.ts';
 
 /** After a refusal, the first field it names takes the focus (its message is read with it). */
@@ -10,7 +11,10 @@ export function useFocusFirstInvalid(refusal: SeoRefusal | undefined) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (!refusal || Object.keys(refusal.fields).length === 0) return;
-    ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // A chooser (the Open Graph image) is a button, which cannot be aria-invalid.
+    ref.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]')
+      ?.focus();
   }, [refusal]);
   return ref;
 }
@@ -77,13 +81,12 @@ export function SeoFieldsForm(props: {
         hint={t('staff_seo.fields.focus_keyphrase_hint')}
         onChange={(event) => onChange({ focus_keyphrase: event.target.value })}
       />
-      <TextInput
-        label={t('staff_seo.fields.og_image_id')}
+      <OgImageField
+        label={t('staff_media.og.label')}
+        hint={t('staff_media.og.hint')}
         value={draft.og_image_id}
         error={errors.og_image_id}
-        inputMode="numeric"
-        hint={t('staff_seo.fields.og_image_id_hint')}
-        onChange={(event) => onChange({ og_image_id: event.target.value })}
+        onChange={(og_image_id) => onChange({ og_image_id })}
       />
       <TextInput
         type="url"

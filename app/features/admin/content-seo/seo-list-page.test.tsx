@@ -5,6 +5,7 @@ import {
   postEndpoints,
   seoEndpoints,
 } from '#shared/contracts/admin/content.ts';
+import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
 
@@ -27,7 +28,7 @@ const summary = {
   seo_description: '',
 };
 
-function postWith(version: number, seoTitle: string) {
+function postWith(version: number, seoTitle: string, ogImageId: number | null = null) {
   return {
     id: 41,
     kind: 'post',
@@ -48,7 +49,7 @@ function postWith(version: number, seoTitle: string) {
         seo_title: seoTitle,
         seo_description: '',
         focus_keyphrase: '',
-        og_image_id: null,
+        og_image_id: ogImageId,
         canonical_url: '',
         tags: [],
         questions: [],
@@ -133,6 +134,79 @@ describe('the posts’ SEO list', () => {
       og_image_id: null,
       canonical_url: '',
     });
+  });
+});
+
+// A 1×1 PNG, so the thumbnails really load.
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+const image = (id: number, alt: string) => ({
+  media_id: id,
+  url: PIXEL,
+  width: 1200,
+  height: 630,
+  bytes: 2_048,
+  alt,
+  original_name: `image-${id}.png`,
+  uses: 1,
+  created_at: when,
+});
+
+describe('the Open Graph image in the SEO dialog', () => {
+  it('shows the stored image with its alt text, changes it from the library and removes it', async () => {
+    const post = postWith(3, '', 5);
+    const seen = stubFetch({
+      [postEndpoints.list.url]: () =>
+        jsonResponse(200, {
+          items: [{ ...post, translations: [summary] }],
+          controls: { page: 1, per_page: 20, total: 1, last_page: 1 },
+        }),
+      [postEndpoints.view.url]: () => jsonResponse(200, { item: post }),
+      [mediaEndpoints.list.url]: () =>
+        jsonResponse(200, {
+          items: [image(9, 'Padlock on a laptop'), image(5, 'Café with free Wi-Fi')],
+          controls: { page: 1, per_page: 100, total: 2, last_page: 1 },
+        }),
+      // The stored choice is read on its own.
+      [mediaEndpoints.view.url]: (request) =>
+        new URL(request.url).searchParams.get('media_id') === '5'
+          ? jsonResponse(200, { media: image(5, 'Café with free Wi-Fi') })
+          : jsonResponse(404, { code: 'not_found', errors_info: [], errors_validation: {} }),
+      [seoEndpoints.updateItem.url]: () => jsonResponse(200, { success: true }),
+    });
+    const { screen } = await renderApp('/en/admin/seo/posts', author);
+    await screen
+      .getByRole('row', { name: /Public Wi-Fi safety/ })
+      .getByRole('button', { name: 'Edit SEO: Public Wi-Fi safety' })
+      .click();
+    const dialog = screen.getByRole('dialog', { name: 'SEO of “Public Wi-Fi safety” in English' });
+    const field = dialog.getByRole('group', { name: 'Open Graph image' });
+    await expect.element(field.getByText('Café with free Wi-Fi')).toBeVisible();
+    expect(field.element().querySelector('img')?.getAttribute('src')).toBe(PIXEL);
+
+    // The library opens over the dialog; choosing closes it alone.
+    await field.getByRole('button', { name: 'Change the image' }).click();
+    const picker = screen.getByRole('dialog', { name: 'Images' });
+    await picker.getByRole('button', { name: 'Choose “Padlock on a laptop”' }).click();
+    await expect.element(picker).not.toBeInTheDocument();
+    await expect.element(dialog).toBeVisible();
+    await expect.element(field.getByText('Padlock on a laptop')).toBeVisible();
+    await expect.element(field.getByRole('button', { name: 'Change the image' })).toHaveFocus();
+
+    await field.getByRole('button', { name: 'Remove the image' }).click();
+    await expect
+      .element(field.getByText('No image: links to this page are shared without a picture.'))
+      .toBeVisible();
+    expect(field.element().querySelector('img')).toBeNull();
+    await field.getByRole('button', { name: 'Choose an image' }).click();
+    await screen
+      .getByRole('dialog', { name: 'Images' })
+      .getByRole('button', { name: 'Choose “Padlock on a laptop”' })
+      .click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.element(screen.getByText('SEO settings saved')).toBeVisible();
+    const sent = seen.find((request) => request.url.endsWith(seoEndpoints.updateItem.url));
+    expect(await sent?.json()).toMatchObject({ id: 41, lang: 'en', version: 3, og_image_id: 9 });
   });
 });
 

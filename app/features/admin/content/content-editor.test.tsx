@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import {
   blogCategoryEndpoints,
   CONTENT_MESSAGES,
@@ -10,6 +11,7 @@ import {
 import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { SIDE_BY_SIDE_MIN_PX } from './markdown-field.tsx';
 
 // The content editor as staff use it: the address follows the title, the preview is the
 // stored page's renderer, the SEO check follows every keystroke, and the server's refusal
@@ -41,9 +43,15 @@ const categories = {
   controls: { page: 1, per_page: 100, total: 1, last_page: 1 },
 };
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
+  await page.viewport(1280, 800);
 });
+
+const markdownBox = () => {
+  const area = document.querySelector('textarea.font-mono');
+  return area?.closest('.flex-col')?.getBoundingClientRect().width ?? 0;
+};
 
 async function openCreate(create: Parameters<typeof stubFetch>[0][string]) {
   const seen = stubFetch({
@@ -58,24 +66,59 @@ async function openCreate(create: Parameters<typeof stubFetch>[0][string]) {
 }
 
 describe('the content editor', () => {
-  it('makes the address from the title, previews the Markdown and checks SEO as staff type', async () => {
+  it('makes the address from the title, previews the Markdown beside it and checks SEO as staff type', async () => {
+    await page.viewport(1600, 900);
     const { screen } = await openCreate(() => jsonResponse(500, {}));
+    expect(markdownBox()).toBeGreaterThanOrEqual(SIDE_BY_SIDE_MIN_PX);
     await screen.getByLabelText('Title', { exact: true }).fill('Why WireGuard is fast');
     await expect
       .element(screen.getByLabelText('Address (slug)'))
       .toHaveValue('why-wireguard-is-fast');
-    await screen
-      .getByRole('textbox', { name: 'Text (Markdown)' })
-      .fill('## Why WireGuard\n\n<script>alert(1)</script>It is **small**.');
+    const text = screen.getByRole('textbox', { name: 'Text (Markdown)' });
+    await text.fill('## Why WireGuard\n\n<script>alert(1)</script>\n\nIt is **small**.');
     await screen.getByLabelText('Focus keyphrase').fill('wireguard');
     await expect.element(screen.getByText('The title contains the keyphrase.')).toBeVisible();
     await expect.element(screen.getByText('A heading contains the keyphrase.')).toBeVisible();
-    await screen.getByRole('tab', { name: 'Preview' }).click();
-    const preview = screen.getByRole('tabpanel', { name: 'Preview' });
+    // Beside the text, no tabs: the preview follows the typing, and is not announced.
+    expect(screen.getByRole('tab', { name: 'Preview' }).query()).toBeNull();
+    const preview = screen.getByRole('region', { name: 'Preview', exact: true });
     await expect
       .element(preview.getByRole('heading', { level: 2 }))
       .toHaveTextContent('Why WireGuard');
+    await expect.element(preview).toHaveTextContent('It is small.');
+    expect(preview.element().getAttribute('aria-live')).toBeNull();
     expect(document.querySelector('.content-prose script')).toBeNull();
+    await expect.element(text).toBeVisible();
+
+    await userEvent.type(text, ' Fast.');
+    await expect.element(preview).toHaveTextContent('It is small. Fast.');
+    await expect.element(text).toHaveFocus();
+  });
+
+  it('keeps Write and Preview as tabs where the field is narrow, by keyboard too', async () => {
+    await page.viewport(700, 900);
+    const { screen } = await openCreate(() => jsonResponse(500, {}));
+    expect(markdownBox()).toBeLessThan(SIDE_BY_SIDE_MIN_PX);
+    const text = screen.getByRole('textbox', { name: 'Text (Markdown)' });
+    await text.fill('## Setup\n\nInstall the app.');
+    const area = text.element();
+    const write = screen.getByRole('tab', { name: 'Write' });
+    await expect.element(write).toHaveAttribute('aria-selected', 'true');
+    await write.click();
+    await userEvent.keyboard('{ArrowRight}');
+    const previewTab = screen.getByRole('tab', { name: 'Preview' });
+    await expect.element(previewTab).toHaveFocus();
+    await expect.element(previewTab).toHaveAttribute('aria-selected', 'true');
+    const preview = screen.getByRole('tabpanel', { name: 'Preview' });
+    await expect.element(preview.getByRole('heading', { level: 2 })).toHaveTextContent('Setup');
+    // Hidden, not removed: back on Write, the caret and the undo history are where they were.
+    expect(area.checkVisibility()).toBe(false);
+
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect.element(write).toHaveFocus();
+    await expect.element(text).toBeVisible();
+    expect(text.element()).toBe(area);
+    await expect.element(text).toHaveValue('## Setup\n\nInstall the app.');
   });
 
   it('sends the open language with its category, and shows a refusal under its field', async () => {
@@ -279,5 +322,75 @@ describe('images in the text', () => {
     await expect
       .element(screen.getByRole('textbox', { name: 'Text (Markdown)' }))
       .toHaveValue('A café network is shared.\n\n![A router on a desk](/media/content/k3y.webp)\n');
+  });
+});
+
+// A 1×1 PNG, so the thumbnails really load.
+const PIXEL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+function media(id: number, alt: string) {
+  return {
+    media_id: id,
+    url: PIXEL,
+    width: 1200,
+    height: 630,
+    bytes: 2_048,
+    alt,
+    original_name: `image-${id}.png`,
+    uses: 0,
+    created_at: at,
+  };
+}
+
+describe('the Open Graph image', () => {
+  it('shows the stored one, changes it from the library, saves it with the text and shows a refusal under it', async () => {
+    const library = [media(6, 'The app on a phone'), media(5, 'A router on a desk')];
+    const { screen, seen } = await openEdit(
+      {
+        [mediaEndpoints.list.url]: () =>
+          jsonResponse(200, {
+            items: library,
+            controls: { page: 1, per_page: 100, total: 2, last_page: 1 },
+          }),
+        // The stored choice is read on its own.
+        [mediaEndpoints.view.url]: () =>
+          jsonResponse(200, { media: media(5, 'A router on a desk') }),
+        [postEndpoints.update.url]: () =>
+          jsonResponse(422, {
+            code: 'validation_failed',
+            errors_validation: { og_image_id: [CONTENT_MESSAGES.unknownMedia] },
+            errors_info: [],
+          }),
+      },
+      post({ og_image_id: 5 }),
+    );
+    const field = screen.getByRole('group', { name: 'Open Graph image' });
+    await expect.element(field.getByText('A router on a desk')).toBeVisible();
+    await expect.element(field.getByRole('img')).not.toBeInTheDocument();
+    const thumbnail = field.element().querySelector('img');
+    expect(thumbnail?.getAttribute('src')).toBe(PIXEL);
+
+    await field.getByRole('button', { name: 'Change the image' }).click();
+    const picker = screen.getByRole('dialog', { name: 'Images' });
+    await expect.element(picker).toBeVisible();
+    await picker.getByRole('button', { name: 'Choose “The app on a phone”' }).click();
+    await expect.element(picker).not.toBeInTheDocument();
+    await expect.element(field.getByText('The app on a phone')).toBeVisible();
+
+    await screen.getByRole('button', { name: 'Save', exact: true }).click();
+    const change = field.getByRole('button', { name: 'Change the image' });
+    await expect
+      .element(change)
+      .toHaveAccessibleDescription('The app on a phone This image no longer exists.');
+    const sent = seen.find((request) => request.url.endsWith(postEndpoints.update.url));
+    expect(await sent?.json()).toMatchObject({ id: 41, lang: 'en', og_image_id: 6 });
+
+    await field.getByRole('button', { name: 'Remove the image' }).click();
+    await expect
+      .element(field.getByText('No image: links to this page are shared without a picture.'))
+      .toBeVisible();
+    await expect.element(field.getByRole('button', { name: 'Choose an image' })).toHaveFocus();
+    await expect.element(screen.getByText('This image no longer exists.')).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import type { ContentArea } from './content-areas.ts';
 import { type ContentDraft, draftOf, requestOf, sameDraft } from './content-draft.ts';
 import { MarkdownField } from './markdown-field.tsx';
 import { imageMarkdown, MediaPicker } from './media-picker.tsx';
+import { OgImageField } from './og-image-field.tsx';
 import { QuestionsField } from './questions-field.tsx';
 import { RevisionsPanel } from './revisions-panel.tsx';
 import { SeoPanel } from './seo-panel.tsx';
@@ -440,6 +441,13 @@ export function ContentEditor({ area, item }: { area: ContentArea; item?: Conten
               value={draft.focus_keyphrase}
               error={errors.focus_keyphrase}
               onChange={(event) => edit({ focus_keyphrase: event.target.value })}
+            />
+            <OgImageField
+              label={t('staff_media.og.label')}
+              hint={t('staff_media.og.hint')}
+              value={draft.og_image_id}
+              error={errors.og_image_id}
+              onChange={(og_image_id) => edit({ og_image_id })}
             />
             <TextInput
               label={t('staff_content.fields.canonical_url')}

@@ -41,20 +41,30 @@ const page = (items: ContentMediaItem[]) => ({
   controls: { page: 1, per_page: 24, total: items.length, last_page: 1 },
 });
 
-function Harness({ onPick }: { onPick: (image: PickedImage) => void }) {
+function Harness({
+  onPick,
+  purpose,
+}: {
+  onPick: (image: PickedImage) => void;
+  purpose?: 'insert' | 'choose';
+}) {
   const [open, setOpen] = useState(true);
   const [client] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false } } }),
   );
   return (
     <QueryClientProvider client={client}>
-      <MediaPicker open={open} onClose={() => setOpen(false)} onPick={onPick} />
+      <MediaPicker open={open} purpose={purpose} onClose={() => setOpen(false)} onPick={onPick} />
       <ConfirmHost />
     </QueryClientProvider>
   );
 }
 
-async function openPicker(items: ContentMediaItem[], routes: Parameters<typeof stubFetch>[0] = {}) {
+async function openPicker(
+  items: ContentMediaItem[],
+  routes: Parameters<typeof stubFetch>[0] = {},
+  purpose?: 'insert' | 'choose',
+) {
   let library = items;
   const seen = stubFetch({
     [mediaEndpoints.list.url]: (request) => {
@@ -64,7 +74,7 @@ async function openPicker(items: ContentMediaItem[], routes: Parameters<typeof s
     ...routes,
   });
   const onPick = vi.fn();
-  const screen = await render(<Harness onPick={onPick} />);
+  const screen = await render(<Harness onPick={onPick} purpose={purpose} />);
   const dialog = screen.getByRole('dialog', { name: 'Images' });
   await expect.element(dialog).toBeVisible();
   return {
@@ -96,11 +106,23 @@ describe('the media picker', () => {
 
     await dialog.getByRole('button', { name: 'Insert “The app on a phone”' }).click();
     expect(onPick).toHaveBeenCalledWith({
+      media_id: 2,
       url: PIXEL,
       alt: 'The app on a phone',
       width: 800,
       height: 1600,
     });
+    await expect.element(dialog).not.toBeInTheDocument();
+  });
+
+  it('says Choose rather than Insert when the image is used elsewhere than in the text', async () => {
+    const { dialog, onPick } = await openPicker([media(8, 'A router')], {}, 'choose');
+    await expect
+      .element(dialog)
+      .toHaveAccessibleDescription('Choose an image from the library, or upload a new one first.');
+    await expect.element(dialog.getByRole('button', { name: /^Insert/ })).not.toBeInTheDocument();
+    await dialog.getByRole('button', { name: 'Choose “A router”' }).click();
+    expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ media_id: 8, alt: 'A router' }));
     await expect.element(dialog).not.toBeInTheDocument();
   });
 

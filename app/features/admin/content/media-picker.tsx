@@ -26,8 +26,9 @@ import { notify, notifyRequestError } from '../../../ui/toast.tsx';
 import { SearchField } from '../kit/list-filters.tsx';
 import { Pager } from '../kit/pager.tsx';
 
-/** What the picker hands back: enough for `![alt](url)` and a box that does not jump. */
+/** What the picker hands back: enough for `![alt](url)`, a box that does not jump, and its id. */
 export interface PickedImage {
+  media_id: number;
   url: string;
   alt: string;
   width: number;
@@ -41,10 +42,19 @@ export interface MediaPickerProps {
   onClose: () => void;
   /** An image was chosen; the picker then closes itself through onClose. */
   onPick: (image: PickedImage) => void;
+  /** What choosing does: put the image into the text (the default), or use it elsewhere. */
+  purpose?: 'insert' | 'choose';
 }
 
 const PER_PAGE = 24;
-const LIST_KEY = ['admin', mediaEndpoints.list.url] as const;
+/** Every query of the library starts so: an upload or a delete reads them all again. */
+export const MEDIA_LIST_KEY = ['admin', mediaEndpoints.list.url] as const;
+
+/** An image of the library as the picker hands it back. */
+export function pickedImageOf(media: ContentMediaItem): PickedImage {
+  const { media_id, url, alt, width, height } = media;
+  return { media_id, url, alt, width, height };
+}
 
 /** An image as Markdown: brackets and backslashes in the alt text taken literally. */
 export function imageMarkdown(image: Pick<PickedImage, 'url' | 'alt'>): string {
@@ -57,7 +67,7 @@ export function imageMarkdown(image: Pick<PickedImage, 'url' | 'alt'>): string {
  * search, an upload with a progress bar that needs its alt text, and delete with a
  * confirmation (a second one naming where, when the server says the image is in use).
  */
-export function MediaPicker({ open, onClose, onPick }: MediaPickerProps) {
+export function MediaPicker({ open, onClose, onPick, purpose = 'insert' }: MediaPickerProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   return (
@@ -67,12 +77,15 @@ export function MediaPicker({ open, onClose, onPick }: MediaPickerProps) {
       dismissible={!uploading}
       onOpenChange={(next) => !next && onClose()}
       title={t('staff_media.title')}
-      description={t('staff_media.description')}
+      description={t(
+        purpose === 'insert' ? 'staff_media.description' : 'staff_media.choose_description',
+      )}
     >
       {open && (
         <div className="flex flex-col gap-6">
           <UploadForm onUploading={setUploading} />
           <Library
+            purpose={purpose}
             onPick={(image) => {
               onPick(image);
               onClose();
@@ -155,7 +168,7 @@ function UploadForm({ onUploading }: { onUploading: (uploading: boolean) => void
       setFile(undefined);
       setAlt('');
       notify.success('staff_media.upload.done');
-      await queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      await queryClient.invalidateQueries({ queryKey: MEDIA_LIST_KEY });
     } catch (failure) {
       if (isCancelled(failure)) return;
       const refused = uploadErrors(failure);
@@ -241,7 +254,13 @@ function UploadForm({ onUploading }: { onUploading: (uploading: boolean) => void
   );
 }
 
-function Library({ onPick }: { onPick: (image: PickedImage) => void }) {
+function Library({
+  onPick,
+  purpose,
+}: {
+  onPick: (image: PickedImage) => void;
+  purpose: 'insert' | 'choose';
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -250,7 +269,7 @@ function Library({ onPick }: { onPick: (image: PickedImage) => void }) {
   const headingId = useId();
   const query = { page, per_page: PER_PAGE, ...(search ? { search } : {}) };
   const list = useQuery({
-    queryKey: [...LIST_KEY, query],
+    queryKey: [...MEDIA_LIST_KEY, query],
     queryFn: ({ signal }) => call(mediaEndpoints.list, { query }, { signal }),
     placeholderData: (previous) => previous,
   });
@@ -290,7 +309,7 @@ function Library({ onPick }: { onPick: (image: PickedImage) => void }) {
         await call(mediaEndpoints.delete, { body: { ...body, in_use_confirmed: true } });
       }
       notify.success('staff_media.deleted');
-      await queryClient.invalidateQueries({ queryKey: LIST_KEY });
+      await queryClient.invalidateQueries({ queryKey: MEDIA_LIST_KEY });
     } catch (failure) {
       notifyRequestError(failure);
     } finally {
@@ -373,17 +392,15 @@ function Library({ onPick }: { onPick: (image: PickedImage) => void }) {
                   <div className="mt-auto flex gap-1 pt-1">
                     <Button
                       className="flex-1 px-2"
-                      aria-label={t('staff_media.insert_label', { alt: media.alt })}
-                      onClick={() =>
-                        onPick({
-                          url: media.url,
-                          alt: media.alt,
-                          width: media.width,
-                          height: media.height,
-                        })
-                      }
+                      aria-label={t(
+                        purpose === 'insert'
+                          ? 'staff_media.insert_label'
+                          : 'staff_media.choose_label',
+                        { alt: media.alt },
+                      )}
+                      onClick={() => onPick(pickedImageOf(media))}
                     >
-                      {t('staff_media.insert')}
+                      {t(purpose === 'insert' ? 'staff_media.insert' : 'staff_media.choose')}
                     </Button>
                     <Button
                       variant="ghost"
