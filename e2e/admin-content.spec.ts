@@ -40,8 +40,10 @@ test.describe('authors allowed to publish', () => {
     await page
       .getByLabel('Text (Markdown)', { exact: true })
       .fill('## Before you go\n\nPack a **VPN**.');
-    await page.getByRole('tab', { name: 'Preview' }).first().click();
-    await expect(page.locator('.content-prose h2')).toHaveText('Before you go');
+    // On a wide screen the preview stands beside the text and follows the typing.
+    await expect(page.getByRole('region', { name: 'Preview' }).locator('h2')).toHaveText(
+      'Before you go',
+    );
     await page.getByLabel('Focus keyphrase').fill('travel safely');
     await expect(page.getByTestId('seo-score')).toContainText('of 100');
     await expect(page.getByText('The title contains the keyphrase.')).toBeVisible();
@@ -144,6 +146,10 @@ test('a published address that changes leaves a redirect, and an earlier revisio
     page.getByText('Earlier addresses of this text, which now lead here:'),
   ).toBeVisible();
   await expect(page.getByText(`/en/blog/kill-switch-${stamp}`, { exact: true })).toBeVisible();
+  // A visitor with the old address (a bookmark, a search result) is sent on, permanently.
+  const old = await page.request.get(`/en/blog/kill-switch-${stamp}`, { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  expect(old.headers().location).toContain(`/en/blog/the-kill-switch-${stamp}`);
 
   // The first revision, read beside the text as it is now, comes back as a new one.
   const revisions = page.getByRole('list', { name: 'Revisions' });
