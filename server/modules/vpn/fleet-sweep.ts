@@ -36,9 +36,13 @@ function changedAccounts(app: App, now: Date) {
   const wall = new Date();
   const mark = marks.get(app);
   const full = !mark || wall.getTime() - mark.fullAt >= FULL_CHECK_EVERY_MS;
-  marks.set(app, { fullAt: full ? wall.getTime() : (mark?.fullAt ?? 0), wall, billing: now });
+  const next = { fullAt: full ? wall.getTime() : (mark?.fullAt ?? 0), wall, billing: now };
+  return { query: changedAccountsQuery(now, full ? undefined : mark), next };
+}
+
+function changedAccountsQuery(now: Date, mark: SweepMark | undefined) {
   const differs = sql`a.fingerprint IS DISTINCT FROM ${fingerprintSql(sql`a.user_id`, now)}`;
-  if (full || !mark) {
+  if (!mark) {
     return sql`SELECT a.user_id FROM vpn_accounts a
       WHERE a.period_end <= ${now} OR ${differs}
       ORDER BY a.user_id LIMIT ${ACCOUNTS_PER_SWEEP}`;
@@ -92,7 +96,11 @@ export async function fleetSweep(app: App): Promise<{ offline: number; synced: n
   }
 
   const now = ctx.now();
-  const changed = await queryRows<{ user_id: number }>(app.db, changedAccounts(app, now));
+  const { query, next } = changedAccounts(app, now);
+  const changed = await queryRows<{ user_id: number }>(app.db, query);
+  // A full batch may have left people out: the next sweep looks from the same mark again
+  // (and compares everyone again if this one did), so none waits for the 5-minute check.
+  if (changed.length < ACCOUNTS_PER_SWEEP) marks.set(app, next);
   for (const { user_id: userId } of changed) {
     await syncVpnAccount(ctx, Number(userId)).catch((error: unknown) =>
       app.log.error({ err: error, userId }, 'VPN access not synced'),
