@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MAIN_PAGES } from '#shared/content/content-values.ts';
 import {
@@ -20,20 +20,13 @@ import {
   contentTags,
   contentTranslations,
 } from '../../db/schema/index.ts';
-import { endpointClient } from '../../test/api-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { contentTestKit, seoOf } from '../../test/content-kit.ts';
 import { signedInUser } from '../../test/test-sessions.ts';
 
 // Issue 22: the staff content calls routes.test.ts leaves out, each through its real route
 // and database: what it answers, what it leaves in the tables and the audit log, and the
 // refusals a screen relies on. Who may call a route at all is the authorization matrix's.
-const { app } = await createTestApp();
-const api = endpointClient(app);
-const admin = await signedInUser(app, { role: 'ADMIN' });
-const author = await signedInUser(app, { role: 'AUTHOR' });
-const as = { cookie: admin.cookie };
-let serial = 0;
-const fresh = (stem: string) => `${stem}-${Date.now().toString(36)}-${++serial}`;
+const { app, api, admin, author, as, fresh, audited } = await contentTestKit();
 
 const text = (url: string, extra: Record<string, unknown> = {}) => ({
   lang: 'en' as const,
@@ -42,27 +35,6 @@ const text = (url: string, extra: Record<string, unknown> = {}) => ({
   contents: 'A **café** network is shared.',
   ...extra,
 });
-
-const seoOf = (title: string) => ({
-  seo_title: title,
-  seo_description: '',
-  focus_keyphrase: '',
-  og_image_id: null,
-  canonical_url: '',
-});
-
-async function audited(subjectType: string, id: number | string, action: string) {
-  return app.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.subjectType, subjectType),
-        eq(auditLog.subjectId, String(id)),
-        eq(auditLog.action, action),
-      ),
-    );
-}
 
 async function createPost(url = fresh('post'), extra: Record<string, unknown> = {}) {
   const answer = await api(postEndpoints.create, { ...as, body: text(url, extra) });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   articleEndpoints,
@@ -11,21 +11,13 @@ import {
   postEndpoints,
   seoEndpoints,
 } from '#shared/contracts/admin/content.ts';
-import { auditLog, contentRedirects, contentRevisions } from '../../db/schema/index.ts';
-import { endpointClient } from '../../test/api-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { signedInUser } from '../../test/test-sessions.ts';
+import { contentRedirects, contentRevisions } from '../../db/schema/index.ts';
+import { contentTestKit, seoOf } from '../../test/content-kit.ts';
 import { runContentClock } from './content-clock.ts';
 
 // Issue 22: staff's content through the real routes and database. Who may call each route
 // at all is the authorization matrix's; publishing by authors is checked here.
-const { app } = await createTestApp();
-const api = endpointClient(app);
-const admin = await signedInUser(app, { role: 'ADMIN' });
-const author = await signedInUser(app, { role: 'AUTHOR' });
-const as = { cookie: admin.cookie };
-let serial = 0;
-const fresh = (stem: string) => `${stem}-${Date.now().toString(36)}-${++serial}`;
+const { app, api, author, as, fresh, ...kit } = await contentTestKit();
 
 const post = (url: string, extra: Record<string, unknown> = {}) => ({
   lang: 'en' as const,
@@ -35,32 +27,13 @@ const post = (url: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-const seoOf = (title: string) => ({
-  seo_title: title,
-  seo_description: '',
-  focus_keyphrase: '',
-  og_image_id: null,
-  canonical_url: '',
-});
-
 async function createPost(url = fresh('post'), extra: Record<string, unknown> = {}) {
   const answer = await api(postEndpoints.create, { ...as, body: post(url, extra) });
   expect(answer.status, answer.text).toBe(201);
   return answer.data.item;
 }
 
-async function audited(id: number, action: string) {
-  return app.db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.subjectType, 'content'),
-        eq(auditLog.subjectId, String(id)),
-        eq(auditLog.action, action),
-      ),
-    );
-}
+const audited = (id: number, action: string) => kit.audited('content', id, action);
 
 describe('writing a post', () => {
   it('renders the Markdown to sanitized HTML with its outline, audited', async () => {

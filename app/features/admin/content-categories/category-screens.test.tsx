@@ -4,13 +4,12 @@ import {
   articleEndpoints,
   blogCategoryEndpoints,
   CONTENT_MESSAGES,
-  type ContentCategory,
   type ContentListItem,
   helpCategoryEndpoints,
 } from '#shared/contracts/admin/content.ts';
-import type { Lang } from '#shared/locales.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { testCategory as category } from '../content/content-test-data.ts';
 
 // §2 the category screens over the real route table, with the server stood in for at fetch:
 // the list with its languages, a new category and an edit refused under their fields with
@@ -18,33 +17,6 @@ import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch
 const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
 
 afterEach(() => vi.unstubAllGlobals());
-
-function category(
-  category_id: number,
-  names: Partial<Record<Lang, string>>,
-  extra: Partial<ContentCategory> = {},
-): ContentCategory {
-  return {
-    category_id,
-    kind: 'blog',
-    parent_category_id: null,
-    position: category_id,
-    items_count: 0,
-    translations: Object.entries(names).map(([lang, name]) => ({
-      lang: lang as Lang,
-      name,
-      url: name.toLowerCase().replaceAll(' ', '-'),
-      description: '',
-      seo_title: `${name} | Blog`,
-      seo_description: '',
-      focus_keyphrase: '',
-      og_image_id: null,
-      canonical_url: '',
-      version: 1,
-    })),
-    ...extra,
-  };
-}
 
 const list = <T,>(items: T[]) => ({
   items,

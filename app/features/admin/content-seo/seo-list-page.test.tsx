@@ -8,6 +8,7 @@ import {
 import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { PIXEL, testMedia } from '../content/content-test-data.ts';
 
 // The posts' SEO list: each row says how its SEO title and description measure, the SEO
 // fields of one translation change in a dialog, and a save over someone else's newer one is
@@ -138,19 +139,7 @@ describe('the posts’ SEO list', () => {
 });
 
 // A 1×1 PNG, so the thumbnails really load.
-const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-const image = (id: number, alt: string) => ({
-  media_id: id,
-  url: PIXEL,
-  width: 1200,
-  height: 630,
-  bytes: 2_048,
-  alt,
-  original_name: `image-${id}.png`,
-  uses: 1,
-  created_at: when,
-});
+const image = (id: number, alt: string) => testMedia(id, alt, 1);
 
 describe('the Open Graph image in the SEO dialog', () => {
   it('shows the stored image with its alt text, changes it from the library and removes it', async () => {

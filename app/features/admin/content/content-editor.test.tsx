@@ -11,6 +11,7 @@ import {
 import { mediaEndpoints } from '#shared/contracts/admin/content-media.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { testMedia as media, PIXEL } from './content-test-data.ts';
 import { SIDE_BY_SIDE_MIN_PX } from './markdown-field.tsx';
 
 // The content editor as staff use it: the address follows the title, the preview is the
@@ -326,22 +327,6 @@ describe('images in the text', () => {
 });
 
 // A 1×1 PNG, so the thumbnails really load.
-const PIXEL =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-function media(id: number, alt: string) {
-  return {
-    media_id: id,
-    url: PIXEL,
-    width: 1200,
-    height: 630,
-    bytes: 2_048,
-    alt,
-    original_name: `image-${id}.png`,
-    uses: 0,
-    created_at: at,
-  };
-}
 
 describe('the Open Graph image', () => {
   it('shows the stored one, changes it from the library, saves it with the text and shows a refusal under it', async () => {

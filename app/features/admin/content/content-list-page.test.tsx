@@ -2,49 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   articleEndpoints,
   blogCategoryEndpoints,
-  type ContentCategory,
   type ContentListItem,
   contentEndpoints,
   helpCategoryEndpoints,
   postEndpoints,
 } from '#shared/contracts/admin/content.ts';
 import { helpInsightsEndpoints } from '#shared/contracts/admin/help-insights.ts';
-import type { Lang } from '#shared/locales.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { testCategory as category } from './content-test-data.ts';
 
 // §2 the blog's and the help center's overviews filter by category as they do by state and
 // language: the choices are the tree's categories, and the filter is kept in the address.
 const author = testUser({ id: 7, role: 'AUTHOR', name: 'Otto Author' });
 
 afterEach(() => vi.unstubAllGlobals());
-
-function category(
-  category_id: number,
-  names: Partial<Record<Lang, string>>,
-  extra: Partial<ContentCategory> = {},
-): ContentCategory {
-  return {
-    category_id,
-    kind: 'blog',
-    parent_category_id: null,
-    position: category_id,
-    items_count: 1,
-    translations: Object.entries(names).map(([lang, name]) => ({
-      lang: lang as Lang,
-      name,
-      url: name.toLowerCase().replaceAll(' ', '-'),
-      description: '',
-      seo_title: '',
-      seo_description: '',
-      focus_keyphrase: '',
-      og_image_id: null,
-      canonical_url: '',
-      version: 1,
-    })),
-    ...extra,
-  };
-}
 
 function item(id: number, name: string, filed: { category_id: number; name: string } | null) {
   return {
