@@ -9,7 +9,7 @@ import {
 } from '#shared/contracts/admin/content.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { errorResponse, jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
-import { testCategory as category } from '../content/content-test-data.ts';
+import { testCategory as category, testListItem } from '../content/content-test-data.ts';
 
 // §2 the category screens over the real route table, with the server stood in for at fetch:
 // the list with its languages, a new category and an edit refused under their fields with
@@ -311,29 +311,7 @@ describe('help-center categories', () => {
 
   it('reorders the articles of a chosen category by keyboard and drag, and saves them', async () => {
     const article = (id: number, name: string, category_id: number, position: number) =>
-      ({
-        id,
-        kind: 'article',
-        key: null,
-        category: { category_id, name: '' },
-        position,
-        author: null,
-        updated_at: '2026-11-20T10:00:00Z',
-        translations: [
-          {
-            lang: 'en',
-            name,
-            url: name.toLowerCase().replaceAll(' ', '-'),
-            state: 'published',
-            publish_at: null,
-            unpublish_at: null,
-            published_at: '2026-11-20T10:00:00Z',
-            updated_at: '2026-11-20T10:00:00Z',
-            seo_title: '',
-            seo_description: '',
-          },
-        ],
-      }) satisfies ContentListItem;
+      testListItem(id, name, { kind: 'article', category: { category_id, name: '' }, position });
     // The server's articles, each read by category in position order, as the screen asks.
     let articles = [
       article(51, 'Install the app', 11, 1),

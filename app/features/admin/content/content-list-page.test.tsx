@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   articleEndpoints,
   blogCategoryEndpoints,
-  type ContentListItem,
   contentEndpoints,
   helpCategoryEndpoints,
   postEndpoints,
@@ -10,7 +9,7 @@ import {
 import { helpInsightsEndpoints } from '#shared/contracts/admin/help-insights.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
-import { testCategory as category } from './content-test-data.ts';
+import { testCategory as category, testListItem } from './content-test-data.ts';
 
 // §2 the blog's and the help center's overviews filter by category as they do by state and
 // language: the choices are the tree's categories, and the filter is kept in the address.
@@ -18,31 +17,8 @@ const author = testUser({ id: 7, role: 'AUTHOR', name: 'Otto Author' });
 
 afterEach(() => vi.unstubAllGlobals());
 
-function item(id: number, name: string, filed: { category_id: number; name: string } | null) {
-  return {
-    id,
-    kind: 'post',
-    key: null,
-    category: filed,
-    position: id,
-    author: { user_id: 7, name: 'Otto Author' },
-    updated_at: '2026-11-20T10:00:00Z',
-    translations: [
-      {
-        lang: 'en',
-        name,
-        url: name.toLowerCase().replaceAll(' ', '-'),
-        state: 'published',
-        publish_at: null,
-        unpublish_at: null,
-        published_at: '2026-11-20T10:00:00Z',
-        updated_at: '2026-11-20T10:00:00Z',
-        seo_title: '',
-        seo_description: '',
-      },
-    ],
-  } satisfies ContentListItem;
-}
+const item = (id: number, name: string, category: { category_id: number; name: string } | null) =>
+  testListItem(id, name, { category, author: { user_id: 7, name: 'Otto Author' } });
 
 const list = <T,>(items: T[]) => ({
   items,

@@ -1,4 +1,8 @@
-import type { ContentCategory, ContentMediaItem } from '#shared/contracts/admin/content.ts';
+import type {
+  ContentCategory,
+  ContentListItem,
+  ContentMediaItem,
+} from '#shared/contracts/admin/content.ts';
 import type { Lang } from '#shared/locales.ts';
 
 // What the content screens' tests stand the server's answers in with.
@@ -31,6 +35,40 @@ export function testCategory(
   };
 }
 
+const AT = '2026-11-20T10:00:00Z';
+
+/** An item as the content lists show it: published in English, named as given. */
+export function testListItem(
+  id: number,
+  name: string,
+  extra: Partial<Omit<ContentListItem, 'translations'>> = {},
+): ContentListItem {
+  return {
+    id,
+    kind: 'post',
+    key: null,
+    category: null,
+    position: id,
+    author: null,
+    updated_at: AT,
+    translations: [
+      {
+        lang: 'en',
+        name,
+        url: name.toLowerCase().replaceAll(' ', '-'),
+        state: 'published',
+        publish_at: null,
+        unpublish_at: null,
+        published_at: AT,
+        updated_at: AT,
+        seo_title: '',
+        seo_description: '',
+      },
+    ],
+    ...extra,
+  };
+}
+
 /** A 1×1 PNG: an image that loads without a server. */
 export const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -46,6 +84,6 @@ export function testMedia(id: number, alt: string, uses = 0): ContentMediaItem {
     alt,
     original_name: `image-${id}.png`,
     uses,
-    created_at: '2026-11-20T10:00:00Z',
+    created_at: AT,
   };
 }
