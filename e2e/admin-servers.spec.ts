@@ -126,6 +126,19 @@ test('an admin manages the fleet: countries, a country, the filtered table, and 
   await expect(detail.getByTestId('server-public-key')).toHaveText(publicKey);
   await expect(detail).toContainText('e2e');
 
+  // Changed in its form: a capacity and a tag more, kept.
+  await detail.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: `Change ${name}` });
+  await expect(edit.getByLabel('Name')).toHaveValue(name);
+  await edit.getByLabel('Capacity (devices)').fill('750');
+  await edit.getByRole('button', { name: 'Add the tag p2p' }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(detail).toBeVisible();
+  await expect(detail).toContainText('750');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toContainText('p2p');
+  await row.getByRole('button', { name }).click();
+
   // Maintenance: no new devices go there.
   await detail.getByRole('button', { name: 'Put in maintenance' }).click();
   await expect(detail.getByTestId('server-status')).toHaveText('Maintenance');

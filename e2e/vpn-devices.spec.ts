@@ -172,6 +172,20 @@ test('the demo customer adds a WireGuard device, takes its configuration, rename
   await expect(device(page, 'E2E Slate')).toContainText('France');
   expect(publicKeyOf(movedKey)).toBe(await listedPublicKey(page, 'E2E Slate'));
 
+  // A new key, after the question: same place, a new pair, the old key gone from the server.
+  await page.getByRole('button', { name: 'New key for E2E Slate' }).click();
+  await page
+    .getByRole('dialog', { name: 'New key for E2E Slate?' })
+    .getByRole('button', { name: 'Make a new key' })
+    .click();
+  const rekeyed = page.getByRole('dialog', { name: 'Configuration for E2E Slate' });
+  const rekeyedConf = parseConf(await rekeyed.getByTestId('vpn-config-text').inputValue());
+  expect(rekeyedConf.Peer?.Endpoint).toBe(movedConf.Peer?.Endpoint);
+  const rekeyedKey = rekeyedConf.Interface?.PrivateKey ?? '';
+  expect(rekeyedKey).not.toBe(movedKey);
+  await rekeyed.getByRole('button', { name: 'Done' }).click();
+  expect(publicKeyOf(rekeyedKey)).toBe(await listedPublicKey(page, 'E2E Slate'));
+
   // The security page lists it with the browsers.
   await page.goto('/en/account/security');
   const vpnGroup = page.getByRole('region', { name: 'VPN devices' });

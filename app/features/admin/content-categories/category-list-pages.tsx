@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import { useMayPublish } from '../content/use-may-publish.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import { DataTable } from '../kit/data-table.tsx';
 import type { ListFilter } from '../kit/list-filters.tsx';
@@ -17,6 +18,7 @@ import { PageTabs } from '../kit/page-tabs.tsx';
 import { categoryColumns, useCategoryActions } from './category-columns.tsx';
 import { CategoryEditor } from './category-editor.tsx';
 import { CATEGORY_TREES, type CategoryTreeName, categoryName } from './category-trees.ts';
+import { LiveOnlyNotice } from './live-only-notice.tsx';
 import { useAllCategories } from './use-all-categories.ts';
 
 const FILTERS: readonly ListFilter[] = [
@@ -55,20 +57,32 @@ export function HelpCategoryTabs() {
  * languages; new ones and changes through the editor dialog.
  */
 function CategoryListPage({ treeName }: { treeName: CategoryTreeName }) {
+  return (
+    <QueryProvider>
+      <CategoryListScreen treeName={treeName} />
+    </QueryProvider>
+  );
+}
+
+function CategoryListScreen({ treeName }: { treeName: CategoryTreeName }) {
   const { t } = useTranslation();
   const tree = CATEGORY_TREES[treeName];
   const texts = `staff_categories.trees.${treeName}`;
   const [editing, setEditing] = useState<Editing>(null);
+  const mayPublish = useMayPublish();
   return (
     <AdminPage
       title={t(`${texts}.title`)}
       actions={
-        <Button variant="primary" onClick={() => setEditing({})}>
-          {t(`${texts}.new`)}
-        </Button>
+        mayPublish !== false && (
+          <Button variant="primary" onClick={() => setEditing({})}>
+            {t(`${texts}.new`)}
+          </Button>
+        )
       }
     >
       {tree.nested && <HelpCategoryTabs />}
+      <LiveOnlyNotice mayPublish={mayPublish} />
       <CategoryList treeName={treeName} onEdit={(category) => setEditing({ category })} />
       {editing && tree.nested && <HelpEditor editing={editing} onClose={() => setEditing(null)} />}
       {editing && !tree.nested && (
@@ -161,21 +175,25 @@ function SubCategories() {
   );
   const onEdit = (category: ContentCategory) => setEditing({ category });
   const filterId = 'sub-categories-parent';
+  const mayPublish = useMayPublish();
   return (
     <AdminPage
       title={t('staff_categories.sub.title')}
       actions={
-        <Button
-          variant="primary"
-          onClick={() =>
-            setEditing({ parentId: parentFilter === '' ? null : Number(parentFilter) })
-          }
-        >
-          {t('staff_categories.sub.new')}
-        </Button>
+        mayPublish !== false && (
+          <Button
+            variant="primary"
+            onClick={() =>
+              setEditing({ parentId: parentFilter === '' ? null : Number(parentFilter) })
+            }
+          >
+            {t('staff_categories.sub.new')}
+          </Button>
+        )
       }
     >
       <HelpCategoryTabs />
+      <LiveOnlyNotice mayPublish={mayPublish} />
       {all.isPending ? (
         <LoadingBlock />
       ) : all.isError ? (

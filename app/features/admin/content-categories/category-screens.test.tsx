@@ -5,6 +5,7 @@ import {
   blogCategoryEndpoints,
   CONTENT_MESSAGES,
   type ContentListItem,
+  contentEndpoints,
   helpCategoryEndpoints,
 } from '#shared/contracts/admin/content.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
@@ -184,6 +185,33 @@ describe('blog categories', () => {
     await expect
       .element(dialog.getByText('Move or delete what is filed in this category first.'))
       .toBeVisible();
+  });
+});
+
+describe('an author', () => {
+  it('who may not publish is told categories are live, and offered no new one', async () => {
+    const author = testUser({ id: 7, role: 'AUTHOR', name: 'Otto Author' });
+    let allowed = false;
+    stubFetch({
+      [blogCategoryEndpoints.list.url]: () => jsonResponse(200, list([GUIDES])),
+      [contentEndpoints.settings.url]: () => jsonResponse(200, { authors_can_publish: allowed }),
+    });
+    const { screen } = await renderApp('/en/admin/blog/categories/overview', author);
+    await expect
+      .element(screen.getByRole('note'))
+      .toHaveTextContent('only someone who may publish can change them');
+    await expect.element(screen.getByRole('row', { name: /Guides/ })).toBeVisible();
+    await expect
+      .element(screen.getByRole('button', { name: 'New category' }))
+      .not.toBeInTheDocument();
+
+    await screen.unmount();
+    allowed = true;
+    // Another author, so the app's cache (emptied when the person changes) asks again.
+    const trusted = testUser({ id: 8, role: 'AUTHOR', name: 'Tess Trusted' });
+    const second = await renderApp('/en/admin/blog/categories/overview', trusted);
+    await expect.element(second.screen.getByRole('button', { name: 'New category' })).toBeVisible();
+    await expect.element(second.screen.getByRole('note')).not.toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LoadingBlock } from '../../../ui/spinner.tsx';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
 import { useLang } from '../../auth/use-lang.ts';
+import { useMayPublish } from '../content/use-may-publish.ts';
 import { AdminPage } from '../kit/admin-page.tsx';
 import { SortableList, type SortableTexts } from '../kit/sortable-list.tsx';
 import { useUnsavedGuard } from '../kit/use-unsaved-guard.ts';
@@ -18,6 +19,7 @@ import { ArticleOrderSection } from './article-order-section.tsx';
 import { LanguageList } from './category-columns.tsx';
 import { HelpCategoryTabs } from './category-list-pages.tsx';
 import { CATEGORY_TREES, categoriesKey, categoryName } from './category-trees.ts';
+import { LiveOnlyNotice } from './live-only-notice.tsx';
 import { useAllCategories } from './use-all-categories.ts';
 import { useArticleOrder } from './use-article-order.ts';
 
@@ -81,9 +83,11 @@ function CategorySortingPage() {
 function CategorySorting() {
   const { t } = useTranslation();
   const all = useAllCategories(CATEGORY_TREES.help);
+  const mayPublish = useMayPublish();
   return (
     <AdminPage title={t('staff_categories.sort.title')}>
       <HelpCategoryTabs />
+      <LiveOnlyNotice mayPublish={mayPublish} />
       {all.isPending ? (
         <LoadingBlock />
       ) : all.isError ? (
@@ -119,6 +123,7 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
     .map(Number)
     .filter((parent) => !sameIds(order[parent], base[parent]));
   const articles = useArticleOrder(categories);
+  const mayPublish = useMayPublish();
   const dirty = changed.length > 0 || articles.dirty;
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState({ text: '', count: 0 });
@@ -176,7 +181,11 @@ function SortingEditor({ categories }: { categories: readonly ContentCategory[] 
         <Button variant="secondary" onClick={discard} disabled={!dirty || saving}>
           {t('staff_categories.sort.discard')}
         </Button>
-        <Button onClick={() => void save()} loading={saving} disabled={!dirty}>
+        <Button
+          onClick={() => void save()}
+          loading={saving}
+          disabled={!dirty || mayPublish === false}
+        >
           {t('staff_categories.sort.save')}
         </Button>
       </div>

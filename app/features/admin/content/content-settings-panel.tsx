@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contentEndpoints } from '#shared/contracts/admin/content.ts';
@@ -6,8 +6,7 @@ import { hasPermission } from '#shared/permissions.ts';
 import { call } from '../../../api/client.ts';
 import { useSession } from '../../../session/session-store.ts';
 import { notify, notifyRequestError } from '../../../ui/toast.tsx';
-
-const KEY = ['admin', 'content', 'settings'];
+import { CONTENT_SETTINGS_KEY, useContentSettings } from './use-may-publish.ts';
 
 /**
  * The content settings, for the admin only (an author never asks): whether authors may
@@ -24,10 +23,7 @@ function Settings() {
   const id = useId();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const settings = useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) => call(contentEndpoints.settings, {}, { signal }),
-  });
+  const settings = useContentSettings();
   if (!settings.data) return null;
   const change = async (allowed: boolean) => {
     setSaving(true);
@@ -35,7 +31,7 @@ function Settings() {
       const answer = await call(contentEndpoints.updateSettings, {
         body: { authors_can_publish: allowed },
       });
-      queryClient.setQueryData(KEY, answer);
+      queryClient.setQueryData(CONTENT_SETTINGS_KEY, answer);
       notify.success('staff_content.settings.saved');
     } catch (error) {
       notifyRequestError(error);
