@@ -79,7 +79,11 @@ export async function listContent(
     .select()
     .from(contentItems)
     .where(where)
-    .orderBy(order(sortColumn(query.sort, query.lang)), desc(contentItems.id))
+    // Ties: the newest first, but in a manual order by id as the public help center shows it.
+    .orderBy(
+      order(sortColumn(query.sort, query.lang)),
+      query.sort === 'position' ? asc(contentItems.id) : desc(contentItems.id),
+    )
     .offset(offset)
     .limit(limit);
   const [total] = await db.select({ n: count() }).from(contentItems).where(where);
