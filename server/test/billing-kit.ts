@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { billingEndpoints } from '#shared/contracts/billing.ts';
-import type { ProductRow } from '../db/schema/index.ts';
+import { type ProductRow, payments } from '../db/schema/index.ts';
 import type { App } from '../http/types.ts';
 import { demoPlan, seedDemoCatalog } from '../modules/billing/demo-catalog.ts';
 import { type EndpointAnswer, type EndpointCaller, endpointClient } from './api-client.ts';
 import type { TestSession } from './test-sessions.ts';
+import { until } from './wait-until.ts';
 
 // Billing through its real parts in tests: the demo catalog, the sandbox gateway's own
 // tokenizer (as the card form uses it) and our endpoints.
@@ -65,4 +67,18 @@ export async function openShop(app: App): Promise<Shop> {
       });
     },
   };
+}
+
+/**
+ * Waits for an order's payment, which reaches us by the sandbox's webhook a moment after the
+ * order's answer (a refund gives back a payment, so tests of refunds need it first).
+ */
+export async function paymentArrived(app: App, invoiceId: number): Promise<void> {
+  await app.queue.drain({ timeoutMs: 20_000 });
+  await until(
+    async () =>
+      (await app.db.select().from(payments).where(eq(payments.invoiceId, invoiceId))).length > 0,
+    'the payment of the order',
+    20_000,
+  );
 }

@@ -22,7 +22,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import type { Acting } from './content-service.ts';
+import { type Acting, checkMayChangeLive } from './content-service.ts';
 
 type CategoryCreate = z.output<typeof categoryCreateRequest>;
 
@@ -60,21 +60,7 @@ function siblingsOf(kind: CategoryKind, parentId: number | null) {
  * §3 parent_category_id), each in several languages with its own slug, in a manual order.
  */
 export class CategoriesService {
-  constructor(
-    private readonly db: Database,
-    /** Whether the actor may publish (the content settings' rule). */
-    private readonly canPublish: (db: Database, acting: Acting) => Promise<boolean>,
-  ) {}
-
-  /**
-   * A category has no draft: its names, addresses and order show on the public site the
-   * moment they are saved, so only someone who may publish changes them.
-   */
-  private async checkLive(db: Database, acting: Acting) {
-    if (!(await this.canPublish(db, acting))) {
-      throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
-    }
-  }
+  constructor(private readonly db: Database) {}
 
   async list(kind: CategoryKind, query: z.output<typeof categoriesQuery>) {
     const where: (SQL | undefined)[] = [eq(contentCategories.kind, kind)];
@@ -275,7 +261,8 @@ export class CategoriesService {
 
   async create(acting: Acting, kind: CategoryKind, body: CategoryCreate): Promise<ContentCategory> {
     const id = await this.write(async (tx) => {
-      await this.checkLive(tx, acting);
+      // A category has no draft: its names, addresses and order are live once saved.
+      await checkMayChangeLive(tx, acting.actor);
       const parentId = await this.checkParent(tx, kind, body.parent_category_id);
       await this.checkSlug(tx, kind, body.lang, body.url);
       await this.checkMedia(tx, body.og_image_id);
@@ -299,7 +286,8 @@ export class CategoriesService {
 
   async update(acting: Acting, kind: CategoryKind, body: CategoryUpdateRequest) {
     await this.write(async (tx) => {
-      await this.checkLive(tx, acting);
+      // A category has no draft: its names, addresses and order are live once saved.
+      await checkMayChangeLive(tx, acting.actor);
       const row = await this.find(tx, kind, body.category_id, true);
       if (body.version !== undefined) {
         await checkVersion(tx, row.id, body.lang, body.version);
@@ -337,7 +325,8 @@ export class CategoriesService {
   /** Only an empty category goes: no sub-categories, nothing filed in it. */
   async delete(acting: Acting, kind: CategoryKind, id: number): Promise<void> {
     await this.write(async (tx) => {
-      await this.checkLive(tx, acting);
+      // A category has no draft: its names, addresses and order are live once saved.
+      await checkMayChangeLive(tx, acting.actor);
       const row = await this.find(tx, kind, id, true);
       const [child] = await tx
         .select({ n: count() })
@@ -356,7 +345,8 @@ export class CategoriesService {
 
   async deleteLang(acting: Acting, kind: CategoryKind, id: number, lang: Lang): Promise<void> {
     await this.write(async (tx) => {
-      await this.checkLive(tx, acting);
+      // A category has no draft: its names, addresses and order are live once saved.
+      await checkMayChangeLive(tx, acting.actor);
       await this.find(tx, kind, id, true);
       const translations = await tx
         .select({ lang: contentCategoryTranslations.lang })
@@ -379,7 +369,8 @@ export class CategoriesService {
   /** A new order of the categories under one parent: the ids given are all of them, once. */
   async sort(acting: Acting, kind: CategoryKind, parentId: number | null, ids: number[]) {
     await this.write(async (tx) => {
-      await this.checkLive(tx, acting);
+      // A category has no draft: its names, addresses and order are live once saved.
+      await checkMayChangeLive(tx, acting.actor);
       const siblings = await tx
         .select({ id: contentCategories.id })
         .from(contentCategories)

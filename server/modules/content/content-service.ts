@@ -180,6 +180,16 @@ export async function mayPublish(db: Database, actor: ActiveSession): Promise<bo
   return settings?.authorsCanPublish ?? false;
 }
 
+/**
+ * A change the live site shows at once, with no draft to hold it (a category, an order, a main
+ * page's settings, an image taken off pages): refused unless the actor may publish.
+ */
+export async function checkMayChangeLive(db: Database, actor: ActiveSession): Promise<void> {
+  if (!(await mayPublish(db, actor))) {
+    throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
+  }
+}
+
 /** Tag names once each, in the order given, by their slug. */
 function distinctTags(names: readonly string[]): { name: string; slug: string }[] {
   const bySlug = new Map<string, string>();
@@ -732,9 +742,7 @@ export class ContentService {
   async sortArticles(acting: Acting, categoryId: number, ids: number[]): Promise<void> {
     await this.write(async (tx) => {
       // The help center shows articles in this order at once: a live change.
-      if (!(await this.canPublish(tx, acting.actor))) {
-        throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
-      }
+      await checkMayChangeLive(tx, acting.actor);
       const articles = await tx
         .select({ id: contentItems.id })
         .from(contentItems)

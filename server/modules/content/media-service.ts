@@ -30,7 +30,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { mediaPath } from '../../platform/storage/storage-plugin.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { type Acting, mayPublish } from './content-service.ts';
+import { type Acting, checkMayChangeLive } from './content-service.ts';
 import { imageVariants, variantKey } from './media-variants.ts';
 
 /** The widest image we keep: a body is at most ~800 px wide, at 2x density and some to spare. */
@@ -375,9 +375,7 @@ export class MediaService {
       }
       // Taking an image off pages (covers and SEO images cleared, gone from bodies) is a
       // change to what they show: for someone who may publish.
-      if (uses.length > 0 && !(await mayPublish(tx, acting.actor))) {
-        throw new AppError('forbidden', { info: M.liveSettingsNotAllowed });
-      }
+      if (uses.length > 0) await checkMayChangeLive(tx, acting.actor);
       // content_media_uses go with the row; covers and SEO images are set to none.
       await tx.delete(contentMedia).where(eq(contentMedia.id, id));
       await this.audit(tx, acting, 'content.media_deleted', id, {

@@ -12,7 +12,6 @@ import {
   postEndpoints,
   seoEndpoints,
 } from '#shared/contracts/admin/content.ts';
-import type { Database } from '../../db/client.ts';
 import { contentSettings } from '../../db/schema/index.ts';
 import { type Route, route } from '../../http/endpoint-routes.ts';
 import type { App } from '../../http/types.ts';
@@ -20,7 +19,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import { CategoriesService } from './categories-service.ts';
 import { authorsOf } from './content-item.ts';
 import { listContent } from './content-query.ts';
-import { type Acting, AREA_KINDS, type ContentArea, ContentService } from './content-service.ts';
+import { AREA_KINDS, type ContentArea, ContentService } from './content-service.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { listRevisions, viewRevision } from './revisions-query.ts';
 import { SeoService } from './seo-service.ts';
@@ -30,9 +29,8 @@ import { listTags } from './tags-query.ts';
 export function contentRoutes(app: App): Route[] {
   const siteHost = new URL(app.config.appUrl).hostname;
   const content = new ContentService({ db: app.db, siteHost, now: () => new Date() });
-  const mayPublish = (db: Database, acting: Acting) => content.canPublish(db, acting.actor);
-  const categories = new CategoriesService(app.db, mayPublish);
-  const seo = new SeoService(app.db, mayPublish);
+  const categories = new CategoriesService(app.db);
+  const seo = new SeoService(app.db);
   const done = { success: true } as const;
   // After each committed change: the public site drops the pages it touched.
   const changed = app.contentChanges;

@@ -21,7 +21,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { checkVersion } from './categories-service.ts';
-import type { Acting } from './content-service.ts';
+import { type Acting, checkMayChangeLive } from './content-service.ts';
 
 const columns = (fields: SeoFields) => ({
   seoTitle: fields.seo_title,
@@ -36,17 +36,11 @@ const columns = (fields: SeoFields) => ({
  * and the SEO fields of items and categories changed on their own.
  */
 export class SeoService {
-  constructor(
-    private readonly db: Database,
-    /** Whether the actor may publish (the content settings' rule). */
-    private readonly canPublish: (db: Database, acting: Acting) => Promise<boolean>,
-  ) {}
+  constructor(private readonly db: Database) {}
 
-  /** A main page's settings and FAQ are live the moment they are saved. */
-  private async checkLive(db: Database, acting: Acting) {
-    if (!(await this.canPublish(db, acting))) {
-      throw new AppError('forbidden', { info: CONTENT_MESSAGES.liveSettingsNotAllowed });
-    }
+  /** A main page's settings and FAQ, and a category's SEO, are live the moment they are saved. */
+  private checkLive(db: Database, acting: Acting) {
+    return checkMayChangeLive(db, acting.actor);
   }
 
   async mainPages(): Promise<MainPageSeoItem[]> {

@@ -7,13 +7,12 @@ import {
 } from '#shared/contracts/admin/subscriptions.ts';
 import { currentSubscriptionEndpoint } from '#shared/contracts/current-subscription.ts';
 import { REALTIME_EVENTS, systemEventsChannel } from '#shared/contracts/realtime.ts';
-import { auditLog, invoices, payments, refunds, subscriptions } from '../../db/schema/index.ts';
+import { auditLog, invoices, refunds, subscriptions } from '../../db/schema/index.ts';
 import { GatewayRequestError, type PaymentGateway } from '../../platform/payments/gateway.ts';
-import { openShop } from '../../test/billing-kit.ts';
+import { openShop, paymentArrived } from '../../test/billing-kit.ts';
 import { TEST_QUEUE_TIMINGS } from '../../test/test-app.ts';
 import { connectClient, connected, nextEvent, startApp } from '../../test/test-realtime.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
-import { until } from '../../test/wait-until.ts';
 
 // §7 dashboard /subscriptions and /invoices through the real routes, database, sandbox
 // gateway and realtime server. Who may call them at all is the authorization matrix's.
@@ -31,14 +30,7 @@ async function customerWithPlan(plan = '1 month') {
   expect(bought.status).toBe(200);
   const subscriptionId = bought.data.subscription_id as number;
   const invoiceId = bought.data.invoice_id as number;
-  // The payment reaches us by the sandbox's webhook, a moment after the order's answer.
-  await app.queue.drain({ timeoutMs: 20_000 });
-  await until(
-    async () =>
-      (await app.db.select().from(payments).where(eq(payments.invoiceId, invoiceId))).length > 0,
-    'the payment of the order',
-    20_000,
-  );
+  await paymentArrived(app, invoiceId);
   const [invoice] = await app.db.select().from(invoices).where(eq(invoices.id, invoiceId));
   return { customer, subscriptionId, invoiceId, invoice: invoice as typeof invoices.$inferSelect };
 }

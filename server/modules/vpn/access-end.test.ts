@@ -10,10 +10,10 @@ import { familySharingEndpoints as family } from '#shared/contracts/family-shari
 import { vpnEndpoints } from '#shared/contracts/vpn.ts';
 import { nodeEndpoints as n } from '#shared/contracts/vpn-node.ts';
 import { POLL_WAIT_MS } from '#shared/vpn/fleet-rules.ts';
-import { familyMembers, payments, vpnDevices } from '../../db/schema/index.ts';
+import { familyMembers, vpnDevices } from '../../db/schema/index.ts';
 import type { App } from '../../http/types.ts';
 import { endpointClient } from '../../test/api-client.ts';
-import { CARDS, cardToken, openShop } from '../../test/billing-kit.ts';
+import { CARDS, cardToken, openShop, paymentArrived } from '../../test/billing-kit.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { signedInUser, type TestSession } from '../../test/test-sessions.ts';
 import { TEST_PASSWORD } from '../../test/test-users.ts';
@@ -113,14 +113,7 @@ async function payingCustomer(plan = '1 month') {
   const bought = await shop.buy(customer, { plan });
   expect(bought.status, bought.text).toBe(200);
   const invoiceId = bought.data.invoice_id as number;
-  // The payment (which a refund gives back) arrives by the sandbox's webhook.
-  await app.queue.drain({ timeoutMs: 20_000 });
-  await until(
-    async () =>
-      (await app.db.select().from(payments).where(eq(payments.invoiceId, invoiceId))).length > 0,
-    'the payment of the order',
-    20_000,
-  );
+  await paymentArrived(app, invoiceId);
   return { customer, invoiceId };
 }
 

@@ -3,32 +3,14 @@ import { MAIN_PAGES } from '#shared/content/content-values.ts';
 import { faqEndpoints, seoEndpoints } from '#shared/contracts/admin/content.ts';
 import { renderApp, testUser } from '../../../test/render-app.tsx';
 import { jsonResponse, stubFetch } from '../../../test/stub-fetch.ts';
+import { testListItem } from '../content/content-test-data.ts';
 
 // Which FAQ each main page shows: one choice per page, and a save sends the changed ones.
 const admin = testUser({ id: 9, role: 'ADMIN', name: 'Ada Admin' });
 const when = '2025-05-01T10:00:00.000Z';
 
-const faq = (id: number, name: string) => ({
-  id,
-  kind: 'faq',
-  key: null,
-  category: null,
-  position: 0,
-  author: null,
-  updated_at: when,
-  translations: [
-    {
-      lang: 'en',
-      name,
-      url: name.toLowerCase().replaceAll(' ', '-'),
-      state: 'published',
-      publish_at: null,
-      unpublish_at: null,
-      published_at: when,
-      updated_at: when,
-    },
-  ],
-});
+const faq = (id: number, name: string) =>
+  testListItem(id, name, { kind: 'faq', position: 0, updated_at: when });
 
 afterEach(() => {
   vi.unstubAllGlobals();
